@@ -1,0 +1,5 @@
+module github.com/rules-sycl/rules_sycl
+
+go 1.19
+
+require github.com/google/go-cmp v0.6.0 // indirect
