@@ -1,0 +1,12 @@
+"""Go module dependencies of rules_sycl's tools, kept by `bazel run //:gazelle-update-repos`."""
+
+load("@bazel_gazelle//:deps.bzl", "go_repository")
+
+def go_dependencies():
+    """Declares the Go modules the tools depend on (mirrors go.mod)."""
+    go_repository(
+        name = "com_github_google_go_cmp",
+        importpath = "github.com/google/go-cmp",
+        sum = "h1:ofyhxvXcZhMsU5ulbFiLKl/XBFqE1GSq7atu8tAmTRI=",
+        version = "v0.6.0",
+    )

@@ -1,0 +1,13 @@
+"""Public API of rules_sycl."""
+
+load("//rules/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclToolchainInfo = "SyclToolchainInfo")
+load("//rules/private:sycl_binary.bzl", _sycl_binary = "sycl_binary", _sycl_test = "sycl_test")
+load("//rules/private:sycl_library.bzl", _sycl_library = "sycl_library")
+load("//rules/private:toolchain.bzl", _sycl_toolchain = "sycl_toolchain")
+
+SyclInfo = _SyclInfo
+SyclToolchainInfo = _SyclToolchainInfo
+sycl_library = _sycl_library
+sycl_binary = _sycl_binary
+sycl_test = _sycl_test
+sycl_toolchain = _sycl_toolchain

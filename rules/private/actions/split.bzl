@@ -1,0 +1,39 @@
+"""Split: the linked device module into device images (sycl-post-link's job)."""
+
+# Build-setting spelling -> the splitter's (sycl-post-link's) -split= value.
+SPLIT_MODES = {
+    "auto": "auto",
+    "off": "none",
+    "per_kernel": "kernel",
+    "per_source": "source",
+}
+
+def split(ctx, toolchain, tool, linked, mode, out_dir):
+    """Splits `linked` into the tree artifact `out_dir` (mnemonic SyclSplit).
+
+    out_dir receives <name>_<ID>.bc, .prop and .sym per device image and the
+    file table <name>.table ([Code|Properties|Symbols]) naming them.
+
+    Returns:
+      The path of the file table inside out_dir.
+    """
+    table = out_dir.path + "/" + ctx.label.name + ".table"
+    args = ctx.actions.args()
+    args.add("-split=" + SPLIT_MODES[mode])
+    args.add("-symbols")
+    args.add("-properties")
+    args.add("-llvm-as=" + toolchain.assembler.executable.path)
+    args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
+    args.add("-out-dir", out_dir.path)
+    args.add("-o", table)
+    args.add(linked)
+    ctx.actions.run(
+        executable = tool,
+        arguments = [args],
+        inputs = [linked],
+        tools = [toolchain.all_files],
+        outputs = [out_dir],
+        mnemonic = "SyclSplit",
+        progress_message = "Splitting SYCL device code of %{label} (" + mode + ")",
+    )
+    return table

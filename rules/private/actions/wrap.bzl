@@ -1,0 +1,37 @@
+"""Wrap: device images into a host object that registers them with the SYCL runtime."""
+
+# cc toolchain cpu -> host triple of the wrapper object.
+_HOST_TRIPLES = {
+    "aarch64": "aarch64-unknown-linux-gnu",
+    "arm64": "aarch64-unknown-linux-gnu",
+    "k8": "x86_64-unknown-linux-gnu",
+    "x86_64": "x86_64-unknown-linux-gnu",
+}
+
+def host_triple(cc_toolchain):
+    """Maps the C++ toolchain's cpu to the wrapper's -host triple."""
+    triple = _HOST_TRIPLES.get(cc_toolchain.cpu)
+    if triple == None:
+        fail("rules_sycl cannot wrap device images for host cpu '%s' (supported: %s)" % (
+            cc_toolchain.cpu,
+            ", ".join(sorted(_HOST_TRIPLES.keys())),
+        ))
+    return triple
+
+def wrap(ctx, tool, images_dir, images_table, host, target, out):
+    """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap)."""
+    args = ctx.actions.args()
+    args.add("-o", out)
+    args.add("-host=" + host)
+    args.add("-kind=sycl")
+    args.add("-target=" + target)
+    args.add("-format=spirv")
+    args.add("-batch", images_table)
+    ctx.actions.run(
+        executable = tool,
+        arguments = [args],
+        inputs = [images_dir],
+        outputs = [out],
+        mnemonic = "SyclWrap",
+        progress_message = "Wrapping SYCL device images of %{label}",
+    )

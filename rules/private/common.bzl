@@ -1,0 +1,122 @@
+"""What sycl_library and sycl_binary share: attributes and per-TU compilation."""
+
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load(":providers.bzl", "SyclInfo")
+load(":toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
+load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES", "device_compile", "device_language_flags")
+load("//rules/private/actions:module_id.bzl", "stamp_module_id")
+
+HOST_SOURCE_EXTENSIONS = [".c", ".cc", ".cpp", ".cxx", ".c++", ".C"]
+HEADER_EXTENSIONS = [".h", ".hh", ".hpp", ".hxx", ".inc", ".inl"]
+
+COMMON_ATTRS = {
+    "srcs": attr.label_list(
+        allow_files = HOST_SOURCE_EXTENSIONS + HEADER_EXTENSIONS + DEVICE_LANGUAGES.keys(),
+        doc = "Sources. Device code (.cl OpenCL C, .clcpp C++ for OpenCL) is compiled per translation unit to device bitcode; host code (.c/.cc/.cpp) by the C++ toolchain.",
+    ),
+    "hdrs": attr.label_list(
+        allow_files = HEADER_EXTENSIONS,
+        doc = "Public headers, visible to host and device code of dependents.",
+    ),
+    "deps": attr.label_list(
+        providers = [[CcInfo], [SyclInfo]],
+        doc = "sycl_library and cc_library targets.",
+    ),
+    "includes": attr.string_list(doc = "Include directories (relative to the package) added for this target and its dependents."),
+    "defines": attr.string_list(doc = "Macros defined for host and device compiles of this target and its dependents."),
+    "copts": attr.string_list(doc = "Extra flags for host compiles."),
+    "device_copts": attr.string_list(doc = "Extra flags for device compiles."),
+    "linkopts": attr.string_list(doc = "Extra flags for the host link."),
+    "_moduleid": attr.label(
+        default = Label("//tools/moduleid"),
+        executable = True,
+        cfg = "exec",
+        doc = "Stamps sycl-module-id on a TU's kernels.",
+    ),
+    "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
+}
+
+TOOLCHAINS = [TOOLCHAIN_TYPE, "@bazel_tools//tools/cpp:toolchain_type"]
+
+def _has_ext(f, exts):
+    for e in exts:
+        if f.basename.endswith(e):
+            return True
+    return False
+
+def _package_relative(ctx, d):
+    # Include directories are given relative to the package, like cc_library.
+    return ctx.label.workspace_root + ("/" if ctx.label.workspace_root else "") + ctx.label.package + ("/" + d if d not in ("", ".") else "")
+
+def cc_features(ctx, cc_toolchain):
+    return cc_common.configure_features(
+        ctx = ctx,
+        cc_toolchain = cc_toolchain,
+        requested_features = ctx.features,
+        unsupported_features = ctx.disabled_features,
+    )
+
+def compile_target(ctx):
+    """Compiles a target's device and host sources.
+
+    Returns:
+      struct(sycl_info, cc_toolchain, feature_configuration, compilation_context,
+             compilation_outputs, linking_contexts).
+    """
+    sycl = find_sycl_toolchain(ctx)
+    cc_toolchain = find_cpp_toolchain(ctx)
+    feature_configuration = cc_features(ctx, cc_toolchain)
+
+    srcs = ctx.files.srcs
+    device_srcs = [f for f in srcs if device_language_flags(f) != None]
+    host_srcs = [f for f in srcs if _has_ext(f, HOST_SOURCE_EXTENSIONS)]
+    private_hdrs = [f for f in srcs if _has_ext(f, HEADER_EXTENSIONS)]
+
+    cc_deps = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d]
+    sycl_deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d]
+    includes = [_package_relative(ctx, d) for d in ctx.attr.includes]
+
+    (compilation_context, compilation_outputs) = cc_common.compile(
+        name = ctx.label.name,
+        actions = ctx.actions,
+        feature_configuration = feature_configuration,
+        cc_toolchain = cc_toolchain,
+        srcs = host_srcs,
+        public_hdrs = ctx.files.hdrs,
+        private_hdrs = private_hdrs,
+        includes = includes,
+        defines = ctx.attr.defines,
+        user_compile_flags = ctx.attr.copts,
+        compilation_contexts = [c.compilation_context for c in cc_deps],
+    )
+
+    # Device code sees the same headers, include paths and macros as host code.
+    headers = depset(ctx.files.hdrs + private_hdrs, transitive = [compilation_context.headers])
+    device_includes = depset(
+        [ctx.label.package or "."] + includes,
+        transitive = [compilation_context.includes, compilation_context.quote_includes, compilation_context.system_includes],
+    ).to_list()
+    defines = compilation_context.defines.to_list()
+
+    objects = []
+    for src in device_srcs:
+        stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path)
+        bc = ctx.actions.declare_file(stem + ".bc")
+        device_compile(ctx, sycl, src, headers, device_includes, defines, ctx.attr.device_copts, bc)
+        stamped = ctx.actions.declare_file(stem + ".id.bc")
+        stamp_module_id(ctx, sycl, ctx.executable._moduleid, bc, src.short_path, stamped)
+        objects.append(stamped)
+
+    sycl_info = SyclInfo(
+        device_objects = depset(objects, transitive = [s.device_objects for s in sycl_deps], order = "topological"),
+        device_libraries = depset(transitive = [s.device_libraries for s in sycl_deps]),
+    )
+    return struct(
+        sycl = sycl,
+        sycl_info = sycl_info,
+        cc_toolchain = cc_toolchain,
+        feature_configuration = feature_configuration,
+        compilation_context = compilation_context,
+        compilation_outputs = compilation_outputs,
+        linking_contexts = [c.linking_context for c in cc_deps],
+    )

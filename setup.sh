@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Prepares this checkout for offline Bazel builds on Debian 12 (run as root, or
+# with sudo available). Idempotent: a second run only checks and exits.
+#
+# What it does:
+#   1. installs the Debian packages rules_sycl builds and tests with;
+#   2. fetches, through the Go module proxy, rules_go, Gazelle, the Go SDK that
+#      rules_go can use (1.19.13) and buildifier, and lays them out under
+#      .offline/ (git-ignored) as Bazel repositories;
+#   3. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
+#      points Bazel at those copies with --override_repository.
+# WORKSPACE itself names the upstream archives, so a machine with internet
+# access does not need any of this.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+OFF="$ROOT/.offline"
+STAMP="$OFF/.setup-v1"
+
+RULES_GO_VERSION=v0.34.0
+GAZELLE_VERSION=v0.26.0
+GO_SDK_MODULE=golang.org/toolchain@v0.0.1-go1.19.13.linux-amd64
+# Host tools (buildifier) need a newer Go than Debian 12's 1.19.
+HOST_GO_MODULE=golang.org/toolchain@v0.0.1-go1.22.12.linux-amd64
+BUILDIFIER_VERSION=v0.0.0-20260904073137-eaa4d125b423
+
+DEBIAN_PACKAGES=(
+  bazel-bootstrap bazel-skylib bazel-platforms bazel-rules-cc bazel-rules-java
+  clang-15 llvm-15 llvm-15-tools llvm-spirv-15 spirv-tools
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+  libzstd-dev zstd git ca-certificates python3 build-essential
+)
+
+log() { printf 'setup.sh: %s\n' "$*" >&2; }
+die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_debian_packages() {
+  local missing=()
+  for p in "${DEBIAN_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  # The host Go (any version >= 1.19) only downloads modules; Bazel builds
+  # with the pinned 1.19.13 SDK.
+  command -v go >/dev/null 2>&1 || missing+=(golang-go)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing Debian packages: ${missing[*]}"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# Picks the Go used to download modules and build host tools: the one on PATH
+# if it is at least 1.21, else a 1.22 toolchain fetched through the proxy.
+select_host_go() {
+  local v
+  v="$(go env GOVERSION 2>/dev/null || true)"
+  case "$v" in
+    go1.1[0-9]*|go1.20*|go1.[0-9]|go1.[0-9].*|"")
+      log "host $v is older than 1.21; fetching $HOST_GO_MODULE"
+      local dir
+      dir="$(mod_dir "$HOST_GO_MODULE")"
+      fresh_copy "$dir" "$OFF/host_go"
+      chmod +x "$OFF"/host_go/bin/* "$OFF"/host_go/pkg/tool/linux_amd64/*
+      export PATH="$OFF/host_go/bin:$PATH"
+      ;;
+  esac
+}
+
+# mod_dir MODULE@VERSION -> prints the module's directory in the module cache.
+mod_dir() {
+  local dir
+  dir="$(GOFLAGS=-mod=mod go mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  [ -n "$dir" ] && [ -d "$dir" ] || die "go mod download $1 failed (is the Go module proxy reachable?)"
+  printf '%s\n' "$dir"
+}
+
+# fresh_copy SRC DST: a writable copy (the module cache is read-only).
+fresh_copy() {
+  rm -rf "$2"
+  cp -r "$1" "$2"
+  chmod -R u+w "$2"
+}
+
+prepare_go_sdk() {
+  local src
+  src="$(mod_dir "$GO_SDK_MODULE")"
+  fresh_copy "$src" "$OFF/go_sdk"
+  chmod +x "$OFF"/go_sdk/bin/* "$OFF"/go_sdk/pkg/tool/linux_amd64/*
+  # Make the SDK a repository exactly like rules_go's go_download_sdk would.
+  : >"$OFF/go_sdk/ROOT"
+  echo 'workspace(name = "go_sdk")' >"$OFF/go_sdk/WORKSPACE"
+  sed -e 's/{goos}/linux/g' -e 's/{goarch}/amd64/g' -e 's/{exe}//g' \
+    -e 's/{rules_go_repo_name}/io_bazel_rules_go/g' \
+    "$OFF/rules_go/go/private/BUILD.sdk.bazel" >"$OFF/go_sdk/BUILD.bazel"
+}
+
+prepare_rules_go() {
+  fresh_copy "$(mod_dir "github.com/bazelbuild/rules_go@$RULES_GO_VERSION")" "$OFF/rules_go"
+}
+
+prepare_gazelle() {
+  fresh_copy "$(mod_dir "github.com/bazelbuild/bazel-gazelle@$GAZELLE_VERSION")" "$OFF/gazelle"
+  # go_repository builds Gazelle's fetch tools from this tree with -mod=vendor;
+  # the module zip has no vendor/ folder.
+  (cd "$OFF/gazelle" && GOFLAGS=-mod=mod go mod vendor)
+  # gazelle_binary_test needs repositories that are not available offline.
+  sed -i -e '/^load(":gazelle_binary_test.bzl"/d' -e '/^gazelle_binary_test_suite()/d' \
+    "$OFF/gazelle/internal/BUILD.bazel"
+}
+
+prepare_rules_cc() {
+  # Debian's rules_cc is newer than Bazel 4.2.3: use_cpp_toolchain() is missing.
+  fresh_copy /usr/share/bazel/rules/cc "$OFF/rules_cc"
+  local f
+  for f in "$OFF"/rules_cc/cc/private/rules_impl/*.bzl; do
+    sed -i -e 's/, "use_cpp_toolchain")/)/' \
+      -e 's/use_cpp_toolchain(),/["@bazel_tools\/\/tools\/cpp:toolchain_type"],/' "$f"
+  done
+}
+
+prepare_coverage_stub() {
+  # Every *_test depends on @remote_coverage_tools, normally downloaded.
+  # `bazel coverage` is not supported offline; plain `bazel test` is.
+  mkdir -p "$OFF/remote_coverage_tools"
+  echo 'workspace(name = "remote_coverage_tools")' >"$OFF/remote_coverage_tools/WORKSPACE"
+  cat >"$OFF/remote_coverage_tools/BUILD" <<'EOF'
+package(default_visibility = ["//visibility:public"])
+
+filegroup(name = "coverage_report_generator")
+
+filegroup(name = "lcov_merger")
+EOF
+}
+
+install_buildifier() {
+  if [ -x "$OFF/bin/buildifier" ]; then return 0; fi
+  mkdir -p "$OFF/bin"
+  GOBIN="$OFF/bin" GOFLAGS=-mod=mod go install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION"
+}
+
+write_bazelrc() {
+  cat >"$ROOT/.bazelrc.offline" <<EOF
+# Written by setup.sh: offline copies of the repositories WORKSPACE downloads.
+common --override_repository=io_bazel_rules_go=$OFF/rules_go
+common --override_repository=bazel_gazelle=$OFF/gazelle
+common --override_repository=go_sdk=$OFF/go_sdk
+common --override_repository=rules_cc=$OFF/rules_cc
+common --override_repository=rules_java=/usr/share/bazel/rules/java
+common --override_repository=bazel_skylib=/usr/share/bazel/tools/skylib
+common --override_repository=platforms=/usr/share/bazel/tools/platforms
+common --override_repository=remote_coverage_tools=$OFF/remote_coverage_tools
+EOF
+}
+
+main() {
+  if [ -f "$STAMP" ] && [ -f "$ROOT/.bazelrc.offline" ] && [ -x "$OFF/bin/buildifier" ]; then
+    install_debian_packages
+    log "already set up (remove $OFF to start over)"
+    return 0
+  fi
+  install_debian_packages
+  mkdir -p "$OFF"
+  select_host_go
+  prepare_rules_go
+  prepare_go_sdk
+  prepare_gazelle
+  prepare_rules_cc
+  prepare_coverage_stub
+  install_buildifier
+  write_bazelrc
+  : >"$STAMP"
+  log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"
+}
+
+main "$@"

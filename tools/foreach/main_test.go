@@ -1,0 +1,93 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestTranslatesEveryRowAndRewritesColumn(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "m_0.bc"), "zero")
+	writeFile(t, filepath.Join(dir, "m_1.bc"), "one")
+	in := filepath.Join(dir, "in.table")
+	writeFile(t, in, "[Code|Symbols]\n"+filepath.Join(dir, "m_0.bc")+"|a.sym\n"+filepath.Join(dir, "m_1.bc")+"|b.sym\n")
+	outDir := filepath.Join(dir, "out")
+	o := &options{table: in, column: "Code", outTable: filepath.Join(outDir, "out.table"), outDir: outDir, outExt: ".spv", jobs: 2,
+		command: []string{"cp", "{in}", "{out}"}}
+	if err := run(o); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(outDir, "out.table"))
+	want := "[Code|Symbols]\n" + filepath.Join(outDir, "m_0.spv") + "|a.sym\n" + filepath.Join(outDir, "m_1.spv") + "|b.sym\n"
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	if b, _ := os.ReadFile(filepath.Join(outDir, "m_1.spv")); string(b) != "one" {
+		t.Errorf("m_1.spv = %q, want %q", b, "one")
+	}
+}
+
+func TestFailureLeavesNoOutputs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "ok.bc"), "x")
+	in := filepath.Join(dir, "in.table")
+	writeFile(t, in, "[Code]\n"+filepath.Join(dir, "ok.bc")+"\n"+filepath.Join(dir, "missing.bc")+"\n")
+	outDir := filepath.Join(dir, "out")
+	o := &options{table: in, column: "Code", outTable: filepath.Join(outDir, "out.table"), outDir: outDir, outExt: ".spv", jobs: 1,
+		command: []string{"cp", "{in}", "{out}"}}
+	err := run(o)
+	if err == nil || !strings.Contains(err.Error(), "missing.bc") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("run() error = %v, want one line naming missing.bc", err)
+	}
+	if names := listDir(t, outDir); len(names) != 0 {
+		t.Errorf("outputs left behind: %v", names)
+	}
+}
+
+func TestFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-table=a", "-out-table=b", "-out-dir=c"},
+		{"-table=a", "-out-dir=c", "--", "cp"},
+		{"-bogus"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-jobs=0", "--", "cp"},
+	} {
+		if _, err := parseFlags(args, io.Discard); err == nil {
+			t.Errorf("parseFlags(%q) succeeded, want error", args)
+		}
+	}
+}
+
+func TestMalformedTable(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.table")
+	writeFile(t, in, "[Code|Symbols]\nonly-one-cell\n")
+	o := &options{table: in, column: "Code", outTable: filepath.Join(dir, "o.table"), outDir: dir, outExt: ".spv", jobs: 1, command: []string{"cp", "{in}", "{out}"}}
+	if err := run(o); err == nil || !strings.Contains(err.Error(), "in.table") {
+		t.Fatalf("run() error = %v, want one naming in.table", err)
+	}
+}
