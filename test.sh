@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Every test of rules_sycl: Go (with the Go 1.19 SDK Bazel uses), formatting and
+# lint, BUILD files in sync with Gazelle, sycl-post-link conformance, and
+# `bazel test //...` (Starlark analysis tests, tool tests, integration builds
+# that compile and run every example on PoCL). Run ./setup.sh first.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+ROOT="$PWD"
+
+[ -f .bazelrc.offline ] || [ -n "${RULES_SYCL_ONLINE:-}" ] || {
+  echo "test.sh: run ./setup.sh first (or set RULES_SYCL_ONLINE=1 on a machine with internet access)" >&2
+  exit 2
+}
+
+export PATH="$ROOT/.offline/bin:$PATH"
+# The SDK rules_go builds with: checks that all Go code still compiles with 1.19.
+GO="$ROOT/.offline/go_sdk/bin/go"
+[ -x "$GO" ] || GO=go
+export GOFLAGS=-mod=mod
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "gofmt"
+unformatted="$(gofmt -l $(git ls-files '*.go'; git ls-files --others --exclude-standard '*.go'))"
+if [ -n "$unformatted" ]; then
+  echo "gofmt: these files need formatting:" >&2
+  echo "$unformatted" >&2
+  exit 1
+fi
+
+step "go vet ($("$GO" env GOVERSION))"
+"$GO" vet ./...
+
+step "go test ($("$GO" env GOVERSION))"
+"$GO" test ./...
+
+step "buildifier"
+buildifier -mode=check -lint=warn -r $(git ls-files '*.bzl' 'BUILD.bazel' '*/BUILD.bazel' 'WORKSPACE' 'MODULE.bazel')
+
+step "BUILD files match Gazelle"
+bazel run //:gazelle -- -mode=diff
+
+step "sycl-post-link conformance"
+CONFORMANCE="${CONFORMANCE:-$ROOT/../shared/conformance/sycl-post-link}"
+if [ -d "$CONFORMANCE" ]; then
+  tests/conformance/run.sh "$CONFORMANCE"
+else
+  echo "conformance corpus not found at $CONFORMANCE (set CONFORMANCE=...)" >&2
+  exit 1
+fi
+
+step "bazel test //..."
+bazel test //...
+
+echo
+echo "test.sh: all checks passed"
