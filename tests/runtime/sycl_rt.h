@@ -1,0 +1,179 @@
+/*
+ * sycl_rt: a small test runtime for rules_sycl.
+ *
+ * It plays the part of the SYCL runtime towards the offload wrapper: it
+ * implements __sycl_register_lib / __sycl_unregister_lib (see sycl_rt_abi.h),
+ * keeps the registered device images, and loads the image that holds a
+ * kernel on PoCL (OpenCL on the CPU) the first time the kernel is launched.
+ * PoCL cannot ingest SPIR-V, so SPIR-V images are turned back into LLVM
+ * bitcode with `llvm-spirv-15 -r` and built with clCreateProgramWithBinary.
+ *
+ * Host code uses the small launch API below instead of SYCL queues:
+ *
+ *   if (srt_init() != SRT_OK) { fprintf(stderr, "%s\n", srt_last_error()); return 1; }
+ *   srt_buffer *a = srt_buffer_create(n * sizeof(int));
+ *   srt_buffer_write(a, 0, host_a, n * sizeof(int));
+ *   size_t global[1] = {n};
+ *   srt_arg args[2] = {srt_arg_buffer(a), srt_arg_value(&n, sizeof n)};
+ *   if (srt_launch("my_kernel", 1, global, NULL, 2, args) != SRT_OK) ...
+ *   srt_buffer_read(a, 0, host_a, n * sizeof(int));
+ *   srt_buffer_release(a);
+ *   srt_teardown();
+ *
+ * Every function returning int returns SRT_OK (0) or a negative srt_status;
+ * srt_last_error() then holds a one-line message naming the kernel, image or
+ * OpenCL call that failed. The runtime serializes calls with one mutex; it is
+ * meant for tests, not for throughput.
+ *
+ * Link: -lOpenCL -lzstd (zstd decompresses Format 4 images).
+ *
+ * Environment:
+ *   SYCL_RT_TRACE=1        print every registered device image (target,
+ *                          format, size, offload entries, property sets with
+ *                          decoded properties) to stderr at registration;
+ *                          =2 also traces program builds and launches.
+ *   SYCL_RT_LLVM_SPIRV     the SPIR-V -> LLVM translator (default
+ *                          `llvm-spirv-15`, looked up on PATH).
+ *   SYCL_RT_KEEP_TEMPS=1   keep the temporary .spv/.bc files (path traced).
+ *   TMPDIR                 where those temporary files go (default /tmp).
+ *   POCL_CACHE_DIR         PoCL's own kernel cache; set it in tests.
+ */
+#ifndef RULES_SYCL_TESTS_RUNTIME_SYCL_RT_H_
+#define RULES_SYCL_TESTS_RUNTIME_SYCL_RT_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sycl_rt_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum srt_status {
+  SRT_OK = 0,
+  SRT_ERR_INVALID_ARGUMENT = -1, /* bad call into this API */
+  SRT_ERR_INVALID_DESCRIPTOR = -2, /* malformed descriptor / image / entry / property */
+  SRT_ERR_KERNEL_NOT_FOUND = -3, /* no registered image holds the kernel */
+  SRT_ERR_UNSUPPORTED_IMAGE = -4, /* image exists but cannot run on this device */
+  SRT_ERR_TOOL = -5, /* llvm-spirv failed or could not be run */
+  SRT_ERR_OPENCL = -6, /* an OpenCL call failed */
+  SRT_ERR_NOT_INITIALIZED = -7, /* srt_init() was not called (or failed) */
+  SRT_ERR_SYSTEM = -8, /* out of memory, temp file I/O */
+  SRT_ERR_NOT_FOUND = -9 /* descriptor / property not registered */
+} srt_status;
+
+/* Short fixed name of a status ("kernel not found", ...). */
+const char *srt_status_name(int status);
+
+/* The message of the last failure (thread-global), "" if none. */
+const char *srt_last_error(void);
+
+/* ---- Registration (also reachable through __sycl_register_lib) ---------- */
+
+/* Validates and registers every device image of desc. On any error nothing
+ * of desc is registered. __sycl_register_lib calls this and, since it cannot
+ * return an error, prints the message and exits with status 1 on failure. */
+int srt_register(const struct sycl_device_binaries_struct *desc);
+
+/* Drops the images of desc and the programs built from them. */
+int srt_unregister(const struct sycl_device_binaries_struct *desc);
+
+/* ---- Inspection -------------------------------------------------------- */
+
+typedef struct srt_image_info {
+  unsigned image_index;   /* index inside its descriptor */
+  unsigned version;       /* image struct version: 1, 2 or 3 */
+  unsigned kind;          /* 4 = SYCL */
+  unsigned format;        /* Format field as registered (0..4) */
+  const char *target;     /* DeviceTargetSpec */
+  const char *compile_options;
+  const char *link_options;
+  size_t size;            /* BinaryEnd - BinaryStart */
+  size_t num_entries;
+  int new_entry_layout;   /* 1: 56-byte entries, 0: 32-byte entries */
+  size_t num_property_sets;
+  const struct sycl_device_binaries_struct *descriptor;
+} srt_image_info;
+
+/* Number of registered device images over all descriptors. */
+size_t srt_num_images(void);
+
+/* The image that would run kernel_name on this device (first registered
+ * image holding it whose target this runtime can run, else the first
+ * holding it). SRT_ERR_KERNEL_NOT_FOUND if none holds it. */
+int srt_lookup_kernel(const char *kernel_name, srt_image_info *info);
+
+/* Property `prop` of set `set` in the image holding kernel_name.
+ * _u32 needs a UINT32 property; _bytes a BYTE_ARRAY one and returns the data
+ * after the 8-byte bit-count prefix (*bits = that bit count; may be NULL). */
+int srt_kernel_property_u32(const char *kernel_name, const char *set,
+                            const char *prop, uint32_t *value);
+int srt_kernel_property_bytes(const char *kernel_name, const char *set,
+                              const char *prop, const unsigned char **data,
+                              size_t *size, uint64_t *bits);
+
+/* Prints every registered image as SYCL_RT_TRACE=1 does, to stderr. */
+void srt_dump_images(void);
+
+/* ---- Execution ------------------------------------------------------------ */
+
+/* Creates an OpenCL context and in-order queue on the first device of the
+ * first platform that has one. Idempotent. */
+int srt_init(void);
+
+/* Releases kernels, programs, the queue and the context. Buffers still alive
+ * are the caller's leak. srt_init() may be called again afterwards. */
+void srt_teardown(void);
+
+/* Name of the device srt_init() picked ("" before init). */
+const char *srt_device_name(void);
+
+typedef struct srt_buffer srt_buffer; /* device memory (a cl_mem) */
+
+/* NULL on failure (see srt_last_error). bytes must be > 0. */
+srt_buffer *srt_buffer_create(size_t bytes);
+/* Blocking copies between host memory and [offset, offset+bytes). */
+int srt_buffer_write(srt_buffer *buf, size_t offset, const void *src, size_t bytes);
+int srt_buffer_read(srt_buffer *buf, size_t offset, void *dst, size_t bytes);
+void srt_buffer_release(srt_buffer *buf);
+size_t srt_buffer_size(const srt_buffer *buf);
+
+typedef enum srt_arg_kind {
+  SRT_ARG_BUFFER = 1, /* global/constant pointer parameter */
+  SRT_ARG_VALUE = 2,  /* by-value parameter: `size` bytes copied from `value` */
+  SRT_ARG_LOCAL = 3   /* local pointer parameter: `size` bytes of local memory */
+} srt_arg_kind;
+
+typedef struct srt_arg {
+  srt_arg_kind kind;
+  srt_buffer *buffer;
+  const void *value;
+  size_t size;
+} srt_arg;
+
+static inline srt_arg srt_arg_buffer(srt_buffer *b) {
+  srt_arg a = {SRT_ARG_BUFFER, b, NULL, 0};
+  return a;
+}
+static inline srt_arg srt_arg_value(const void *v, size_t size) {
+  srt_arg a = {SRT_ARG_VALUE, NULL, v, size};
+  return a;
+}
+static inline srt_arg srt_arg_local(size_t size) {
+  srt_arg a = {SRT_ARG_LOCAL, NULL, NULL, size};
+  return a;
+}
+
+/* Runs kernel_name over an ND-range of `dims` (1..3) dimensions and waits
+ * for it. local may be NULL (the device picks). The image holding the kernel
+ * is built on first use and cached. nargs must equal the kernel's parameter
+ * count. */
+int srt_launch(const char *kernel_name, int dims, const size_t global[],
+               const size_t local[], int nargs, const srt_arg args[]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RULES_SYCL_TESTS_RUNTIME_SYCL_RT_H_ */
