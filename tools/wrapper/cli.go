@@ -1,0 +1,191 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
+	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+)
+
+// UsageError reports a bad command line.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...interface{}) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// input is one positional argument with the per-image options in force at
+// its position.
+type input struct {
+	path                      string
+	batch                     bool
+	target                    string
+	format                    descriptor.Format
+	compileOpts, linkOpts     string
+	entriesFile, propertyFile string
+}
+
+// config is the parsed command line.
+type config struct {
+	out     string
+	machine elfobj.Machine
+	opts    descriptor.Options
+	inputs  []input
+}
+
+var valueFlags = map[string]bool{
+	"o": true, "host": true, "kind": true, "target": true, "format": true,
+	"compile-opts": true, "link-opts": true, "properties": true, "entries": true,
+	"desc-name": true, "image-version": true,
+}
+
+var boolFlags = map[string]bool{
+	"batch": true, "emit-reg-funcs": true, "v": true, "new-offload-entries": true,
+}
+
+// parseArgs follows clang-offload-wrapper's positional semantics: -target,
+// -format, -compile-opts and -link-opts apply to every later IMAGE until
+// changed; -entries and -properties apply to the next IMAGE only. -batch
+// makes every positional argument a file table (Code, Symbols, Properties
+// columns) whose rows take the per-image options in force at its position.
+// Flags take one or two dashes and "=value" or a separate value.
+func parseArgs(args []string) (*config, error) {
+	cfg := &config{}
+	cur := input{format: descriptor.FormatNone}
+	kindSet, host, batch := false, "", false
+	positionalOnly := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if positionalOnly || a == "-" || !strings.HasPrefix(a, "-") {
+			in := cur
+			in.path, in.batch = a, batch
+			cfg.inputs = append(cfg.inputs, in)
+			cur.entriesFile, cur.propertyFile = "", ""
+			continue
+		}
+		if a == "--" {
+			positionalOnly = true
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		val, hasVal := "", false
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name, val, hasVal = name[:eq], name[eq+1:], true
+		}
+		switch {
+		case valueFlags[name]:
+			if !hasVal {
+				if i+1 >= len(args) {
+					return nil, usagef("option -%s needs a value", name)
+				}
+				i++
+				val = args[i]
+			}
+		case boolFlags[name]:
+			if !hasVal {
+				val = "true"
+			}
+		default:
+			return nil, usagef("unknown option %s", a)
+		}
+		switch name {
+		case "o":
+			cfg.out = val
+		case "host":
+			host = val
+		case "kind":
+			if val != "sycl" {
+				return nil, usagef("unsupported -kind=%s (only sycl)", val)
+			}
+			kindSet = true
+		case "target":
+			cur.target = val
+		case "format":
+			f, ok := descriptor.ParseFormat(val)
+			if !ok {
+				return nil, usagef("invalid -format=%s (want none, native, spirv or llvmbc)", val)
+			}
+			cur.format = f
+		case "compile-opts":
+			cur.compileOpts = val
+		case "link-opts":
+			cur.linkOpts = val
+		case "properties":
+			cur.propertyFile = val
+		case "entries":
+			cur.entriesFile = val
+		case "desc-name":
+			cfg.opts.DescName = val
+		case "image-version":
+			n, err := strconv.Atoi(val)
+			if err != nil || (n != descriptor.ImageVersion2 && n != descriptor.ImageVersion3) {
+				return nil, usagef("invalid -image-version=%s (want 2 or 3)", val)
+			}
+			cfg.opts.ImageVersion = n
+		default: // boolean flags
+			b, err := strconv.ParseBool(val)
+			if err != nil {
+				return nil, usagef("invalid boolean -%s=%s", name, val)
+			}
+			switch name {
+			case "batch":
+				batch = b
+			case "emit-reg-funcs":
+				cfg.opts.NoRegFuncs = !b
+			case "new-offload-entries":
+				cfg.opts.NewEntries = b
+			}
+		}
+	}
+	if cfg.out == "" {
+		return nil, usagef("no output file (-o)")
+	}
+	if !kindSet {
+		return nil, usagef("no -kind (only -kind=sycl is supported)")
+	}
+	m, err := hostMachine(host)
+	if err != nil {
+		return nil, err
+	}
+	cfg.machine = m
+	cfg.opts.Machine = m
+	if len(cfg.inputs) == 0 {
+		return nil, usagef("no input images")
+	}
+	for _, in := range cfg.inputs {
+		if in.target == "" {
+			return nil, usagef("%s: no -target in force for this input", in.path)
+		}
+		if in.batch && (in.entriesFile != "" || in.propertyFile != "") {
+			return nil, usagef("%s: -entries/-properties cannot apply to a -batch table", in.path)
+		}
+	}
+	return cfg, nil
+}
+
+// hostMachine accepts Linux ELF triples for the two supported hosts.
+func hostMachine(triple string) (elfobj.Machine, error) {
+	if triple == "" {
+		return 0, usagef("no -host triple")
+	}
+	parts := strings.Split(triple, "-")
+	linux := false
+	for _, p := range parts[1:] {
+		if p == "linux" {
+			linux = true
+		}
+	}
+	if linux {
+		switch parts[0] {
+		case "x86_64":
+			return elfobj.X86_64, nil
+		case "aarch64":
+			return elfobj.AArch64, nil
+		}
+	}
+	return 0, usagef("unsupported -host=%s (want x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu)", triple)
+}

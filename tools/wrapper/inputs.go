@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
+	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+)
+
+// InputError reports an unreadable or malformed input file.
+type InputError struct {
+	File string
+	Msg  string
+}
+
+func (e *InputError) Error() string { return e.File + ": " + e.Msg }
+
+func run(args []string) error {
+	cfg, err := parseArgs(args)
+	if err != nil {
+		return err
+	}
+	var images []descriptor.Image
+	for _, in := range cfg.inputs {
+		imgs, err := load(in)
+		if err != nil {
+			return err
+		}
+		images = append(images, imgs...)
+	}
+	obj, err := descriptor.Build(images, cfg.opts)
+	if err != nil {
+		return err
+	}
+	f, err := atomicfile.Create(cfg.out)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := obj.Write(f); err != nil {
+		return fmt.Errorf("%s: %w", cfg.out, err)
+	}
+	return f.Commit()
+}
+
+// load turns one positional argument into images.
+func load(in input) ([]descriptor.Image, error) {
+	if !in.batch {
+		img, err := loadImage(in, in.path, in.entriesFile, in.propertyFile)
+		if err != nil {
+			return nil, err
+		}
+		return []descriptor.Image{img}, nil
+	}
+	data, err := os.ReadFile(in.path)
+	if err != nil {
+		return nil, err
+	}
+	t, err := filetable.Parse(data, in.path)
+	if err != nil {
+		return nil, err
+	}
+	code, ok := t.ColumnIndex(filetable.ColumnCode)
+	if !ok {
+		return nil, &InputError{in.path, "file table has no Code column"}
+	}
+	sym, hasSym := t.ColumnIndex(filetable.ColumnSymbols)
+	prop, hasProp := t.ColumnIndex(filetable.ColumnProperties)
+	man, hasMan := t.ColumnIndex(filetable.ColumnManifest)
+	var out []descriptor.Image
+	for r, row := range t.Rows {
+		if row[code] == "" {
+			return nil, &InputError{in.path, fmt.Sprintf("row %d has an empty Code cell", r+1)}
+		}
+		if hasMan && row[man] != "" {
+			return nil, &InputError{in.path, fmt.Sprintf("row %d: Manifest files are not supported (manifest pointers are always NULL)", r+1)}
+		}
+		var symFile, propFile string
+		if hasSym {
+			symFile = row[sym]
+		}
+		if hasProp {
+			propFile = row[prop]
+		}
+		img, err := loadImage(in, row[code], symFile, propFile)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, img)
+	}
+	return out, nil
+}
+
+func loadImage(in input, code, symFile, propFile string) (descriptor.Image, error) {
+	img := descriptor.Image{
+		Target:         in.target,
+		Format:         in.format,
+		CompileOptions: in.compileOpts,
+		LinkOptions:    in.linkOpts,
+	}
+	src, err := elfobj.FileSource(code)
+	if err != nil {
+		return img, err
+	}
+	img.Data = src
+	if symFile != "" {
+		data, err := os.ReadFile(symFile)
+		if err != nil {
+			return img, err
+		}
+		if img.Entries, err = parseSymbols(data, symFile); err != nil {
+			return img, err
+		}
+	}
+	if propFile != "" {
+		data, err := os.ReadFile(propFile)
+		if err != nil {
+			return img, err
+		}
+		if img.Properties, err = propset.Parse(data, propFile); err != nil {
+			return img, err
+		}
+	}
+	return img, nil
+}
+
+// parseSymbols reads a .sym file: one entry name per line ("\n" or "\r\n"),
+// blank lines skipped. A NUL byte cannot be part of a C string name.
+func parseSymbols(data []byte, filename string) ([]string, error) {
+	var names []string
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if line == "" {
+			continue
+		}
+		if strings.IndexByte(line, 0) >= 0 {
+			return nil, &InputError{fmt.Sprintf("%s:%d", filename, i+1), "NUL byte in symbol name"}
+		}
+		names = append(names, line)
+	}
+	return names, nil
+}

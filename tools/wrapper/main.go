@@ -1,0 +1,23 @@
+// Command wrapper is a drop-in for clang-offload-wrapper -kind=sycl: it
+// wraps device images, their offload entries (.sym) and property sets
+// (.prop) into a host ELF object that registers them with the SYCL runtime
+// at program start. It writes the object directly (no LLVM IR step).
+//
+//	wrapper -o OUT.o -host=TRIPLE -kind=sycl
+//	        [-target=T] [-format=none|native|spirv|llvmbc]
+//	        [-compile-opts=S] [-link-opts=S] [-properties=F] [-entries=F] IMAGE
+//	        [... more option groups and IMAGEs]
+//	wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintf(os.Stderr, "wrapper: %v\n", err)
+		os.Exit(1)
+	}
+}
