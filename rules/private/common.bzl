@@ -1,10 +1,10 @@
 """What sycl_library and sycl_binary share: attributes and per-TU compilation."""
 
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
-load(":providers.bzl", "SyclInfo")
-load(":toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
 load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES", "device_compile", "device_language_flags")
 load("//rules/private/actions:module_id.bzl", "stamp_module_id")
+load(":providers.bzl", "SyclInfo")
+load(":toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
 
 HOST_SOURCE_EXTENSIONS = [".c", ".cc", ".cpp", ".cxx", ".c++", ".C"]
 HEADER_EXTENSIONS = [".h", ".hh", ".hpp", ".hxx", ".inc", ".inl"]
@@ -58,6 +58,9 @@ def cc_features(ctx, cc_toolchain):
 
 def compile_target(ctx):
     """Compiles a target's device and host sources.
+
+    Args:
+      ctx: rule context of a sycl_library, sycl_binary or sycl_test.
 
     Returns:
       struct(sycl_info, cc_toolchain, feature_configuration, compilation_context,

@@ -1,15 +1,22 @@
 """sycl_binary and sycl_test: the device pipeline and the host link."""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
-load(":common.bzl", "COMMON_ATTRS", "TOOLCHAINS", "compile_target")
-load(":providers.bzl", "SyclInfo")
 load("//rules/private/actions:device_link.bzl", "device_link")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES", "split")
 load("//rules/private/actions:translate.bzl", "translate")
 load("//rules/private/actions:wrap.bzl", "host_triple", "wrap")
+load(":common.bzl", "COMMON_ATTRS", "TOOLCHAINS", "compile_target")
 
 def device_images(ctx, c):
-    """Runs device link, split, translation and wrapping; returns the wrapper object."""
+    """Registers device link, split, translation and wrapping.
+
+    Args:
+      ctx: rule context.
+      c: the struct compile_target returned.
+
+    Returns:
+      struct(linked, split, spirv, wrapper_object) of the outputs.
+    """
     name = ctx.label.name
     linked = ctx.actions.declare_file("_sycl/%s/%s.device.bc" % (name, name))
     device_link(ctx, c.sycl, c.sycl_info.device_objects, c.sycl_info.device_libraries, linked)

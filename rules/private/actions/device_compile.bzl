@@ -7,7 +7,14 @@ DEVICE_LANGUAGES = {
 }
 
 def device_language_flags(src):
-    """Returns the language flags for a device source, or None if src is not device code."""
+    """Returns the compiler's language flags for a device source.
+
+    Args:
+      src: File, a source file.
+
+    Returns:
+      A list of flags, or None if src is not device code.
+    """
     for ext, flags in DEVICE_LANGUAGES.items():
         if src.basename.endswith(ext):
             return flags

@@ -6,7 +6,16 @@ device link groups kernels by it.
 """
 
 def stamp_module_id(ctx, toolchain, tool, bitcode, module_id, out):
-    """Writes `out`: `bitcode` with "sycl-module-id"=module_id on its kernels (mnemonic SyclModuleId)."""
+    """Writes `out`: `bitcode` with "sycl-module-id"=module_id on its kernels (mnemonic SyclModuleId).
+
+    Args:
+      ctx: rule context.
+      toolchain: SyclToolchainInfo (llvm-as / llvm-dis for bitcode I/O).
+      tool: File, the moduleid executable.
+      bitcode: File, one TU's device bitcode.
+      module_id: string, the TU's id (its workspace-relative source path).
+      out: File, the stamped bitcode.
+    """
     args = ctx.actions.args()
     args.add("-id=" + module_id)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)

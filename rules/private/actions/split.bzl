@@ -14,6 +14,14 @@ def split(ctx, toolchain, tool, linked, mode, out_dir):
     out_dir receives <name>_<ID>.bc, .prop and .sym per device image and the
     file table <name>.table ([Code|Properties|Symbols]) naming them.
 
+    Args:
+      ctx: rule context.
+      toolchain: SyclToolchainInfo (llvm-as / llvm-dis for bitcode I/O).
+      tool: File, the splitter executable.
+      linked: File, the linked device module.
+      mode: string, a key of SPLIT_MODES.
+      out_dir: tree artifact to write.
+
     Returns:
       The path of the file table inside out_dir.
     """

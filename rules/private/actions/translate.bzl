@@ -7,6 +7,14 @@ def translate(ctx, toolchain, tool, split_dir, split_table, out_dir):
     artifact `out_dir` together with a copy of the table whose Code column names
     the SPIR-V files (what clang's file-table-tform does).
 
+    Args:
+      ctx: rule context.
+      toolchain: SyclToolchainInfo (the translator and its flags).
+      tool: File, the foreach executable.
+      split_dir: tree artifact written by the split.
+      split_table: string, path of the split's file table.
+      out_dir: tree artifact to write.
+
     Returns:
       The path of the translated file table inside out_dir.
     """

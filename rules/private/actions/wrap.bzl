@@ -9,7 +9,14 @@ _HOST_TRIPLES = {
 }
 
 def host_triple(cc_toolchain):
-    """Maps the C++ toolchain's cpu to the wrapper's -host triple."""
+    """Maps the C++ toolchain's cpu to the wrapper's -host triple.
+
+    Args:
+      cc_toolchain: CcToolchainInfo of the host.
+
+    Returns:
+      The host triple, e.g. x86_64-unknown-linux-gnu.
+    """
     triple = _HOST_TRIPLES.get(cc_toolchain.cpu)
     if triple == None:
         fail("rules_sycl cannot wrap device images for host cpu '%s' (supported: %s)" % (
@@ -19,7 +26,17 @@ def host_triple(cc_toolchain):
     return triple
 
 def wrap(ctx, tool, images_dir, images_table, host, target, out):
-    """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap)."""
+    """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap).
+
+    Args:
+      ctx: rule context.
+      tool: File, the wrapper executable.
+      images_dir: tree artifact holding the images and the table.
+      images_table: string, path of the file table ([Code|Properties|Symbols]).
+      host: string, host triple of the object.
+      target: string, target spec recorded in each device image.
+      out: File, the object to write.
+    """
     args = ctx.actions.args()
     args.add("-o", out)
     args.add("-host=" + host)
