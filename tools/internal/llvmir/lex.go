@@ -1,0 +1,169 @@
+package llvmir
+
+import "fmt"
+
+// TokKind classifies a lexical token of LLVM textual IR.
+type TokKind uint8
+
+// Token kinds. Sigil kinds keep the sigil in the token text so references
+// can be compared by text.
+const (
+	TokWord    TokKind = iota // keywords, types, numbers, labels (without ':')
+	TokGlobal                 // @name, @"name", @0
+	TokLocal                  // %name, %"name", %0 (also named types)
+	TokComdat                 // $name
+	TokMeta                   // !name, !0, or a bare '!' before '{' / '('
+	TokMetaStr                // !"string"
+	TokAttrGrp                // #0
+	TokString                 // "..." or c"..."
+	TokPunct                  // one of {}()[]<>,=*:|x
+)
+
+// Token is a lexical token; Start/End are byte offsets into the source.
+type Token struct {
+	Start, End uint32
+	Kind       TokKind
+	LineStart  bool // first token on its line
+}
+
+// ParseError is a located error in textual IR.
+type ParseError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '_' || c == '.' || c == '$' || c == '-'
+}
+
+func isNameChar(c byte) bool { return isWordChar(c) || c == '\\' }
+
+// lex splits src into tokens, skipping comments and whitespace. Strings end
+// at the next '"': LLVM escapes quotes as \22, so there is no backslash rule.
+func lex(src []byte, file string) ([]Token, error) {
+	toks := make([]Token, 0, len(src)/5+16)
+	lineStart := true
+	i := 0
+	n := len(src)
+	errAt := func(pos int, msg string) error {
+		line, col := lineCol(src, pos)
+		return &ParseError{file, line, col, msg}
+	}
+	scanString := func(p int) (int, error) { // p at opening quote; returns index after closing quote
+		for j := p + 1; j < n; j++ {
+			if src[j] == '"' {
+				return j + 1, nil
+			}
+		}
+		return 0, errAt(p, "unterminated string constant")
+	}
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+			continue
+		case c == ';':
+			for i < n && src[i] != '\n' {
+				i++
+			}
+			continue
+		}
+		start := i
+		kind := TokPunct
+		switch {
+		case c == '"':
+			e, err := scanString(i)
+			if err != nil {
+				return nil, err
+			}
+			i, kind = e, TokString
+		case c == 'c' && i+1 < n && src[i+1] == '"':
+			e, err := scanString(i + 1)
+			if err != nil {
+				return nil, err
+			}
+			i, kind = e, TokString
+		case c == '@' || c == '%' || c == '$' || c == '!' || c == '#':
+			switch c {
+			case '@':
+				kind = TokGlobal
+			case '%':
+				kind = TokLocal
+			case '$':
+				kind = TokComdat
+			case '!':
+				kind = TokMeta
+			case '#':
+				kind = TokAttrGrp
+			}
+			i++
+			if i < n && src[i] == '"' {
+				e, err := scanString(i)
+				if err != nil {
+					return nil, err
+				}
+				i = e
+				if kind == TokMeta {
+					kind = TokMetaStr
+				}
+			} else {
+				for i < n && isNameChar(src[i]) {
+					i++
+				}
+				if i == start+1 && kind != TokMeta {
+					return nil, errAt(start, fmt.Sprintf("expected a name after '%c'", c))
+				}
+			}
+		case isWordChar(c):
+			for i < n {
+				d := src[i]
+				if isWordChar(d) {
+					i++
+					continue
+				}
+				// Exponent signs in floating-point literals (1.0e+10).
+				if d == '+' && i > start && (src[i-1] == 'e' || src[i-1] == 'E') && (src[start] >= '0' && src[start] <= '9' || src[start] == '-') {
+					i++
+					continue
+				}
+				break
+			}
+			kind = TokWord
+		case c == '.' && i+2 < n && src[i+1] == '.' && src[i+2] == '.':
+			i += 3
+			kind = TokWord
+		case c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' || c == '<' || c == '>' ||
+			c == ',' || c == '=' || c == '*' || c == ':' || c == '|' || c == '^' || c == '+':
+			i++
+		default:
+			return nil, errAt(i, fmt.Sprintf("unexpected character %q", c))
+		}
+		toks = append(toks, Token{Start: uint32(start), End: uint32(i), Kind: kind, LineStart: lineStart})
+		lineStart = false
+	}
+	return toks, nil
+}
+
+func lineCol(src []byte, pos int) (int, int) {
+	line, col := 1, 1
+	for i := 0; i < pos && i < len(src); i++ {
+		if src[i] == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}

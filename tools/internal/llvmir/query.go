@@ -1,0 +1,301 @@
+package llvmir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// RefKind classifies references found in entity text.
+type RefKind uint8
+
+// Reference kinds, by sigil.
+const (
+	RefGlobal    RefKind = iota // @x
+	RefMD                       // !N
+	RefAttrGroup                // #N
+	RefType                     // %x (may also be a local value; callers filter)
+	RefComdat                   // $c
+)
+
+// Refs calls fn for every reference in tokens [lo, hi), skipping the
+// token at index skip (the entity's own name). Text inside strings and
+// comments is never a reference because the lexer already folded it away.
+func (m *Module) Refs(lo, hi, skip int, fn func(RefKind, string)) {
+	for t := lo; t < hi; t++ {
+		if t == skip {
+			continue
+		}
+		switch m.Toks[t].Kind {
+		case TokGlobal:
+			fn(RefGlobal, m.Text(t))
+		case TokMeta:
+			if s := m.Text(t); isNumberedMD(s) {
+				fn(RefMD, s)
+			}
+		case TokAttrGrp:
+			fn(RefAttrGroup, m.Text(t))
+		case TokLocal:
+			fn(RefType, m.Text(t))
+		case TokComdat:
+			fn(RefComdat, m.Text(t))
+		case TokWord:
+			// A bare "comdat" refers to the comdat named like the global.
+			if m.Text(t) == "comdat" && !m.isPunct(t+1, '(') && skip >= 0 {
+				fn(RefComdat, "$"+m.Text(skip)[1:])
+			}
+		}
+	}
+}
+
+// EntityRefs reports the references of a whole entity.
+func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
+	skip := -1
+	if e.Kind == KindGlobal || e.Kind == KindAlias || e.Kind == KindIFunc || e.Kind == KindFunction {
+		skip = e.Lo
+		if e.Fn != nil {
+			skip = e.Fn.NameTok
+		}
+	}
+	if e.Kind == KindMD || e.Kind == KindNamedMD || e.Kind == KindAttrGroup || e.Kind == KindType || e.Kind == KindComdat {
+		m.Refs(e.Lo+1, e.Hi, -1, fn)
+		return
+	}
+	m.Refs(e.Lo, e.Hi, skip, fn)
+}
+
+// Unquote returns the contents of a quoted string token text (with or
+// without a leading sigil or 'c'), decoding \XX escapes.
+func Unquote(s string) string {
+	q := strings.IndexByte(s, '"')
+	if q < 0 {
+		return s
+	}
+	s = s[q+1:]
+	s = strings.TrimSuffix(s, `"`)
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && s[i+1] == '\\' {
+			b.WriteByte('\\')
+			i++
+			continue
+		}
+		if s[i] == '\\' && i+3 <= len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// GlobalName returns the bare name of an @/%/$ token text, unquoted.
+func GlobalName(s string) string {
+	if len(s) > 1 && s[1] == '"' {
+		return Unquote(s)
+	}
+	return s[1:]
+}
+
+// FuncAttr looks up a function attribute of e, first among the inline
+// attributes after the parameter list, then in its attribute groups.
+// Valueless string attributes and keyword attributes give "".
+func (m *Module) FuncAttr(e *Entity, key string) (string, bool) {
+	if e.Fn == nil {
+		return "", false
+	}
+	for _, it := range e.Fn.Tail {
+		switch it.Kind {
+		case TailAttr:
+			if v, ok := m.attrAt(it.Lo, it.Hi, key); ok {
+				return v, true
+			}
+		case TailAttrGroup:
+			if g, ok := m.byName[m.Text(it.Lo)]; ok {
+				ge := &m.Entities[g]
+				// attributes #N = { ... }: items start after '{'.
+				for t := ge.Lo + 4; t < ge.Hi-1; {
+					end := t + 1
+					if m.Toks[t].Kind == TokString && m.isPunct(t+1, '=') {
+						end = t + 3
+					} else if m.isPunct(t+1, '(') {
+						end = m.match(t+1, ge.Hi) + 1
+					}
+					if v, ok := m.attrAt(t, end, key); ok {
+						return v, true
+					}
+					t = end
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+func (m *Module) attrAt(lo, hi int, key string) (string, bool) {
+	if lo >= len(m.Toks) {
+		return "", false
+	}
+	if m.Toks[lo].Kind == TokString {
+		if Unquote(m.Text(lo)) != key {
+			return "", false
+		}
+		if hi-lo >= 3 {
+			return Unquote(m.Text(lo + 2)), true
+		}
+		return "", true
+	}
+	if m.Toks[lo].Kind == TokWord && m.Text(lo) == key {
+		return "", true
+	}
+	return "", false
+}
+
+// Attachment returns the metadata node ("!N") attached to function e under
+// kind (without '!'), e.g. "reqd_work_group_size".
+func (m *Module) Attachment(e *Entity, kind string) (string, bool) {
+	if e.Fn == nil {
+		return "", false
+	}
+	for _, it := range e.Fn.Tail {
+		if it.Kind == TailAttachment && it.Hi-it.Lo == 2 && m.Text(it.Lo) == "!"+kind {
+			return m.Text(it.Lo + 1), true
+		}
+	}
+	return "", false
+}
+
+// MDOperands returns the operand texts of the metadata tuple named name
+// (e.g. "!5" or "!opencl.ocl.version"), or nil if it is not a tuple.
+func (m *Module) MDOperands(name string) ([]string, bool) {
+	i, ok := m.byName[name]
+	if !ok {
+		return nil, false
+	}
+	lo, hi, ok := m.tupleRange(&m.Entities[i])
+	if !ok {
+		return nil, false
+	}
+	var ops []string
+	for _, r := range m.splitOperands(lo, hi) {
+		ops = append(ops, m.Span(r[0], r[1]))
+	}
+	return ops, true
+}
+
+// tupleRange finds the '{' and '}' token indices of a metadata tuple entity.
+func (m *Module) tupleRange(e *Entity) (int, int, bool) {
+	t := e.Lo + 2 // after "!x ="
+	if t < e.Hi && m.Toks[t].Kind == TokWord && m.Text(t) == "distinct" {
+		t++
+	}
+	if t+1 < e.Hi && m.Toks[t].Kind == TokMeta && m.Text(t) == "!" && m.isPunct(t+1, '{') {
+		end := m.match(t+1, e.Hi)
+		if end < 0 {
+			return 0, 0, false
+		}
+		return t + 1, end, true
+	}
+	return 0, 0, false
+}
+
+// splitOperands splits tokens between brackets open..close at top-level commas.
+func (m *Module) splitOperands(open, close int) [][2]int {
+	var out [][2]int
+	start := open + 1
+	depth := 0
+	for t := open + 1; t < close; t++ {
+		if m.Toks[t].Kind != TokPunct {
+			continue
+		}
+		switch m.Src[m.Toks[t].Start] {
+		case '{', '(', '[', '<':
+			depth++
+		case '}', ')', ']', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, [2]int{start, t})
+				start = t + 1
+			}
+		}
+	}
+	if start < close {
+		out = append(out, [2]int{start, close})
+	}
+	return out
+}
+
+// MDInts parses integer operands ("i32 5") of a metadata tuple. Operands that
+// are themselves nodes are resolved one level deep through pick, which gets
+// the operand texts of the nested tuple.
+func ParseIntOperand(op string) (int64, bool) {
+	f := strings.Fields(op)
+	if len(f) != 2 || !strings.HasPrefix(f[0], "i") {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		u, err2 := strconv.ParseUint(f[1], 10, 64)
+		if err2 != nil {
+			if f[1] == "true" {
+				return 1, true
+			}
+			if f[1] == "false" {
+				return 0, true
+			}
+			return 0, false
+		}
+		v = int64(u)
+	}
+	return v, true
+}
+
+// StringValue returns the quoted value of a top-level statement such as
+// source_filename = "x".
+func (m *Module) StringValue(e *Entity) string {
+	for t := e.Lo; t < e.Hi; t++ {
+		if m.Toks[t].Kind == TokString {
+			return Unquote(m.Text(t))
+		}
+	}
+	return ""
+}
+
+// GlobalLinkage returns the linkage keyword of a global variable or alias
+// ("" when implicit external), and whether it is a declaration
+// (`external`/`extern_weak` without initializer).
+func (m *Module) GlobalLinkage(e *Entity) (linkage string, isDecl bool) {
+	if e.Fn != nil {
+		return e.Fn.Linkage, e.Fn.IsDecl
+	}
+	for t := e.Lo + 2; t < e.Hi && m.Toks[t].Kind == TokWord; t++ {
+		s := m.Text(t)
+		if linkages[s] {
+			linkage = s
+		}
+		if s == "global" || s == "constant" || s == "alias" || s == "ifunc" {
+			break
+		}
+	}
+	return linkage, linkage == "external" || linkage == "extern_weak"
+}
+
+// ParseUintOperand parses "iN V" and zero-extends V from N bits.
+func ParseUintOperand(op string) (uint64, bool) {
+	v, ok := ParseIntOperand(op)
+	if !ok {
+		return 0, false
+	}
+	f := strings.Fields(op)
+	bits, err := strconv.Atoi(f[0][1:])
+	if err == nil && bits > 0 && bits < 64 {
+		return uint64(v) & (1<<uint(bits) - 1), true
+	}
+	return uint64(v), true
+}

@@ -1,0 +1,247 @@
+// Package split implements sycl-post-link's device-code split: it finds the
+// entry points of a linked device module, groups them into device images
+// (per kernel, per source, or all together), and extracts each image as a
+// self-contained, cleaned-up module.
+package split
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+)
+
+// Mode is the grouping scope of -split.
+type Mode int
+
+// Split modes (sycl-post-link -split=...).
+const (
+	ModeAuto Mode = iota
+	ModeKernel
+	ModeSource
+	ModeNone
+)
+
+// ParseMode accepts sycl-post-link's names and the Bazel build setting's.
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "auto":
+		return ModeAuto, nil
+	case "kernel", "per_kernel":
+		return ModeKernel, nil
+	case "source", "per_source":
+		return ModeSource, nil
+	case "none", "off":
+		return ModeNone, nil
+	}
+	return 0, fmt.Errorf("unknown split mode %q (want kernel, source, auto or none)", s)
+}
+
+// Options control entry-point selection and grouping.
+type Options struct {
+	Mode Mode
+	// EmitOnlyKernelsAsEntryPoints: SYCL_EXTERNAL functions are not entry
+	// points (virtual functions still are).
+	EmitOnlyKernelsAsEntryPoints bool
+	// IROutputOnly makes -split=auto group globally (one output module).
+	IROutputOnly bool
+}
+
+// Attribute names used by the DPC++ front end.
+const (
+	AttrModuleID             = "sycl-module-id"
+	AttrIndirectlyCallable   = "indirectly-callable"
+	AttrReferencedIndirectly = "referenced-indirectly"
+)
+
+// IsKernelCC reports whether a calling convention marks a kernel.
+func IsKernelCC(cc string) bool {
+	return cc == "spir_kernel" || cc == "amdgpu_kernel" || cc == "ptx_kernel"
+}
+
+// IsBuiltinName reports names of SPIR-V/SYCL/ESIMD builtins and
+// __builtin_* functions, which are never entry points.
+func IsBuiltinName(name string) bool {
+	if strings.HasPrefix(name, "__builtin_") {
+		return true
+	}
+	if !strings.HasPrefix(name, "_Z") {
+		return false
+	}
+	i := 2
+	for i < len(name) && name[i] >= '0' && name[i] <= '9' {
+		i++
+	}
+	if i == 2 {
+		return false
+	}
+	rest := name[i:]
+	return strings.HasPrefix(rest, "__spirv_") || strings.HasPrefix(rest, "__sycl_") || strings.HasPrefix(rest, "__esimd_")
+}
+
+// IsEntryPoint implements the entry-point rule for function entity e.
+func IsEntryPoint(m *llvmir.Module, e *llvmir.Entity, opts Options) bool {
+	if e.Kind != llvmir.KindFunction || e.Fn.IsDecl {
+		return false
+	}
+	if IsKernelCC(e.Fn.CC) {
+		return true
+	}
+	if opts.EmitOnlyKernelsAsEntryPoints {
+		_, ok := m.FuncAttr(e, AttrIndirectlyCallable)
+		return ok
+	}
+	if _, ok := m.FuncAttr(e, AttrModuleID); !ok {
+		return false
+	}
+	return !IsBuiltinName(llvmir.GlobalName(e.Name))
+}
+
+// Group is the set of entry points that go into one device image.
+type Group struct {
+	Key     string
+	Entries []int // entity indices, in module order
+}
+
+// GlobalKey is the key of the single group in global scope.
+const GlobalKey = "<GLOBAL>"
+
+// Groups finds the entry points of m and groups them. Groups come out in
+// byte-wise key order, which fixes the output image numbering.
+func Groups(m *llvmir.Module, opts Options) []Group {
+	sourceName := ""
+	for i := range m.Entities {
+		if m.Entities[i].Kind == llvmir.KindSourceFilename {
+			sourceName = m.StringValue(&m.Entities[i])
+		}
+	}
+	byKey := map[string][]int{}
+	global := opts.Mode == ModeNone || (opts.Mode == ModeAuto && opts.IROutputOnly)
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if !IsEntryPoint(m, e, opts) {
+			continue
+		}
+		var key string
+		switch {
+		case global:
+			key = GlobalKey
+		case opts.Mode == ModeKernel:
+			key = llvmir.GlobalName(e.Name)
+		default:
+			key = categoryKey(m, e, sourceName)
+		}
+		byKey[key] = append(byKey[key], i)
+	}
+	if len(byKey) == 0 {
+		return []Group{{Key: GlobalKey}}
+	}
+	keys := make([]string, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // Go string order is byte order, like std::map<std::string>.
+	groups := make([]Group, len(keys))
+	for i, k := range keys {
+		groups[i] = Group{Key: k, Entries: byKey[k]}
+	}
+	return groups
+}
+
+// categoryKey builds the per-source key: translation unit plus everything
+// that makes kernels need different device images.
+func categoryKey(m *llvmir.Module, e *llvmir.Entity, sourceName string) string {
+	var b strings.Builder
+	attr := func(name string) {
+		v, _ := m.FuncAttr(e, name)
+		b.WriteString(v)
+		b.WriteByte('-')
+	}
+	if v, ok := m.FuncAttr(e, AttrModuleID); ok {
+		b.WriteString(v)
+	} else {
+		b.WriteString(sourceName)
+	}
+	b.WriteByte('-')
+	attr(AttrIndirectlyCallable)
+	attr("sycl-register-alloc-mode")
+	attr("sycl-grf-size")
+	aspects := UsedAspects(m, e)
+	sort.Slice(aspects, func(i, j int) bool { return aspects[i] < aspects[j] })
+	for _, a := range aspects {
+		b.WriteString("-" + strconv.FormatUint(a, 10))
+	}
+	b.WriteByte('-')
+	for _, kind := range []string{"reqd_work_group_size", "work_group_num_dim", "intel_reqd_sub_group_size"} {
+		for _, v := range mdInts(m, e, kind) {
+			b.WriteString("-" + strconv.FormatInt(v, 10))
+		}
+		b.WriteByte('-')
+	}
+	attr("sycl-optlevel")
+	for _, kind := range []string{"sycl_joint_matrix", "sycl_joint_matrix_mad"} {
+		for _, s := range mdStrings(m, e, kind) {
+			b.WriteString("-" + s)
+		}
+		b.WriteByte('-')
+	}
+	return b.String()
+}
+
+// mdInts returns the integer operands of the metadata attached to e.
+func mdInts(m *llvmir.Module, e *llvmir.Entity, kind string) []int64 {
+	ref, ok := m.Attachment(e, kind)
+	if !ok {
+		return nil
+	}
+	ops, _ := m.MDOperands(ref)
+	var out []int64
+	for _, op := range ops {
+		if v, ok := llvmir.ParseIntOperand(op); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func mdStrings(m *llvmir.Module, e *llvmir.Entity, kind string) []string {
+	ref, ok := m.Attachment(e, kind)
+	if !ok {
+		return nil
+	}
+	ops, _ := m.MDOperands(ref)
+	var out []string
+	for _, op := range ops {
+		if strings.HasPrefix(op, `!"`) {
+			out = append(out, llvmir.Unquote(op))
+		}
+	}
+	return out
+}
+
+// UsedAspects returns the values of e's !sycl_used_aspects as unsigned
+// 64-bit numbers; operands are `i32 N` or `!{!"name", i32 N}` pairs.
+func UsedAspects(m *llvmir.Module, e *llvmir.Entity) []uint64 {
+	ref, ok := m.Attachment(e, "sycl_used_aspects")
+	if !ok {
+		return nil
+	}
+	ops, _ := m.MDOperands(ref)
+	var out []uint64
+	for _, op := range ops {
+		if v, ok := llvmir.ParseUintOperand(op); ok {
+			out = append(out, v)
+			continue
+		}
+		if strings.HasPrefix(op, "!") {
+			if sub, ok := m.MDOperands(op); ok && len(sub) == 2 {
+				if v, ok := llvmir.ParseUintOperand(sub[1]); ok {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}

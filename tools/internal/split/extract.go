@@ -1,0 +1,385 @@
+package split
+
+import (
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+)
+
+// Image is one extracted device image.
+type Image struct {
+	Text []byte
+	// Entries are the entry point names (unquoted), in module order.
+	Entries []string
+	// EntryIdx are their entity indices in the input module.
+	EntryIdx []int
+	// Defs are the entity indices of functions defined in the image.
+	Defs []int
+}
+
+// linkage kinds that may be dropped when unused.
+func discardable(linkage string) bool {
+	switch linkage {
+	case "internal", "private", "linkonce", "linkonce_odr", "available_externally":
+		return true
+	}
+	return false
+}
+
+// Named metadata whose operands name kernels and must lose the entries of
+// kernels that are not in the image.
+func prunedByFirstOperand(name string) bool {
+	return name == "!nvvm.annotations" || name == "!spirv.ExecutionMode"
+}
+
+// Extract builds the device image of group grp: the group's entry points
+// and everything they reach, with non-entry definitions internalized and
+// unreachable entities and metadata dropped.
+func (g *Graph) Extract(grp Group) *Image {
+	m := g.m
+	n := len(m.Entities)
+	inSet := make([]bool, n)
+	isEntry := make([]bool, n)
+	hasVF := false
+	for _, i := range grp.Entries {
+		isEntry[i] = true
+		if _, ok := m.FuncAttr(&m.Entities[i], AttrIndirectlyCallable); ok {
+			hasVF = true
+		}
+	}
+	var queue []int
+	push := func(i int) {
+		if !inSet[i] {
+			inSet[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for _, i := range grp.Entries {
+		push(i)
+	}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if (e.Kind == llvmir.KindGlobal || e.Kind == llvmir.KindAlias || e.Kind == llvmir.KindIFunc) && !isUsedList(e.Name) {
+			if l, decl := m.GlobalLinkage(e); !decl && !discardable(l) && l != "appending" {
+				push(i)
+			} else if l == "appending" {
+				push(i)
+			}
+		}
+	}
+	vfDecl := func(e *llvmir.Entity) bool { // virtual functions defined in another image
+		if hasVF {
+			return false
+		}
+		_, ok := m.FuncAttr(e, AttrIndirectlyCallable)
+		return ok
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		e := &m.Entities[i]
+		if e.Kind == llvmir.KindFunction && (e.Fn.IsDecl || (!isEntry[i] && vfDecl(e))) {
+			continue // declarations contribute no dependencies
+		}
+		for _, j := range g.deps[i] {
+			d := &m.Entities[j]
+			if d.Kind == llvmir.KindFunction && (d.Fn.IsDecl || vfDecl(d)) {
+				continue
+			}
+			push(int(j))
+		}
+	}
+
+	// Decide the form of every global value.
+	const (
+		drop = iota
+		keep
+		declare
+		internalize
+	)
+	form := make([]uint8, n)
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if !inSet[i] || !isGlobalValue(e.Kind) {
+			continue
+		}
+		form[i] = keep
+		if e.Kind == llvmir.KindFunction && !e.Fn.IsDecl {
+			switch {
+			case !isEntry[i] && vfDecl(e):
+				form[i] = declare
+			case !isEntry[i] && !preserved(m, e) && e.Fn.Linkage != "internal" && e.Fn.Linkage != "private":
+				form[i] = internalize
+			}
+		}
+	}
+	// Referenced declarations; type, comdat, attribute-group and metadata roots.
+	refd := map[string]bool{}
+	mdQueue := []string{}
+	mdSeen := map[string]bool{}
+	addMD := func(name string) {
+		if !mdSeen[name] {
+			mdSeen[name] = true
+			mdQueue = append(mdQueue, name)
+		}
+	}
+	collect := func(k llvmir.RefKind, name string) {
+		if k == llvmir.RefMD {
+			addMD(name)
+			return
+		}
+		refd[name] = true
+	}
+	for i := range m.Entities {
+		if form[i] != drop {
+			g.refsOf(i, form[i] == declare, form[i] == internalize, collect)
+		}
+	}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind == llvmir.KindFunction && form[i] == drop && refd[e.Name] {
+			form[i] = declare
+			g.refsOf(i, true, false, collect)
+		}
+	}
+	emitted := func(name string) bool {
+		j, ok := m.Lookup(name)
+		return ok && isGlobalValue(m.Entities[j].Kind) && form[j] != drop
+	}
+	// Type and comdat closure (types may name other types).
+	for changed := true; changed; {
+		changed = false
+		for i := range m.Entities {
+			e := &m.Entities[i]
+			if (e.Kind == llvmir.KindType || e.Kind == llvmir.KindComdat) && refd[e.Name] && form[i] == drop {
+				form[i] = keep
+				changed = true
+				m.EntityRefs(e, collect)
+			}
+		}
+	}
+
+	// Named metadata: prune operands, then they are roots.
+	namedOps := map[int][]string{}
+	registered := map[string]bool{} // MD nodes holding sycl_registered_kernels pairs
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind != llvmir.KindNamedMD {
+			continue
+		}
+		ops, ok := m.MDOperands(e.Name)
+		if !ok {
+			continue
+		}
+		switch {
+		case prunedByFirstOperand(e.Name):
+			var kept []string
+			for _, op := range ops {
+				if firstOperandLive(m, op, emitted) {
+					kept = append(kept, op)
+				}
+			}
+			ops = kept
+		case e.Name == "!opencl.ocl.version" && len(ops) > 1:
+			ops = ops[:1] // llvm-spirv rejects differing versions after llvm-link
+		case e.Name == "!sycl_registered_kernels":
+			for _, op := range ops {
+				registered[op] = true
+			}
+		}
+		if len(ops) == 0 && (prunedByFirstOperand(e.Name) || e.Name == "!sycl_registered_kernels") {
+			continue
+		}
+		namedOps[i] = ops
+		for _, op := range ops {
+			if strings.HasPrefix(op, "!") {
+				addMD(op)
+			}
+		}
+	}
+	// Metadata closure.
+	for len(mdQueue) > 0 {
+		name := mdQueue[0]
+		mdQueue = mdQueue[1:]
+		if j, ok := m.Lookup(name); ok {
+			m.EntityRefs(&m.Entities[j], func(k llvmir.RefKind, s string) {
+				if k == llvmir.RefMD {
+					addMD(s)
+				}
+			})
+		}
+	}
+
+	// Emit.
+	w := m.NewWriter()
+	img := &Image{}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		switch e.Kind {
+		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
+			w.Entity(e)
+		case llvmir.KindType, llvmir.KindComdat:
+			if form[i] != drop {
+				w.Entity(e)
+			}
+		case llvmir.KindAttrGroup:
+			if refd[e.Name] {
+				w.Entity(e)
+			}
+		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
+			if isUsedList(e.Name) {
+				g.writeUsedList(w, e, func(name string) bool {
+					j, ok := m.Lookup(name)
+					if !ok || form[j] == drop || form[j] == declare {
+						return false
+					}
+					f := &m.Entities[j]
+					// Kernels are never kept alive through llvm.used (the
+					// runtime finds them by name); llvm-spirv rejects it.
+					return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || IsKernelCC(f.Fn.CC)))
+				})
+			} else if form[i] != drop {
+				w.Entity(e)
+			}
+		case llvmir.KindFunction:
+			switch form[i] {
+			case keep:
+				w.Entity(e)
+				if !e.Fn.IsDecl {
+					img.Defs = append(img.Defs, i)
+				}
+			case internalize:
+				w.Function(e, llvmir.FuncEdit{Internalize: true})
+				img.Defs = append(img.Defs, i)
+			case declare:
+				w.Function(e, llvmir.FuncEdit{Declare: true})
+			}
+			if isEntry[i] {
+				img.Entries = append(img.Entries, llvmir.GlobalName(e.Name))
+				img.EntryIdx = append(img.EntryIdx, i)
+			}
+		case llvmir.KindNamedMD:
+			if ops, ok := namedOps[i]; ok {
+				w.NamedMD(e.Name, ops)
+			} else if _, isTuple := m.MDOperands(e.Name); !isTuple {
+				w.Entity(e)
+			}
+		case llvmir.KindMD:
+			if !mdSeen[e.Name] {
+				continue
+			}
+			w.MDTuple(e, func(op string, lo, hi int) string {
+				if registered[e.Name] {
+					// {!"registered name", !"mangled name"} pairs.
+					if sub, ok := m.MDOperands(op); ok && len(sub) == 2 {
+						if !emitted("@" + quoteName(llvmir.Unquote(sub[1]))) {
+							return "" // pair of a kernel not in this image
+						}
+					}
+				}
+				for t := lo; t < hi; t++ {
+					if m.Toks[t].Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
+						return "null"
+					}
+				}
+				return op
+			})
+		}
+	}
+	img.Text = w.Bytes()
+	return img
+}
+
+// preserved reports functions that internalization must keep external.
+func preserved(m *llvmir.Module, e *llvmir.Entity) bool {
+	if _, ok := m.FuncAttr(e, AttrIndirectlyCallable); ok {
+		return true
+	}
+	_, ok := m.FuncAttr(e, AttrReferencedIndirectly)
+	return ok
+}
+
+// firstOperandLive reports whether the tuple op's first operand is a global
+// that is still in the image.
+func firstOperandLive(m *llvmir.Module, op string, emitted func(string) bool) bool {
+	j, ok := m.Lookup(op)
+	if !ok {
+		return true
+	}
+	ranges, ok := m.TupleOperands(&m.Entities[j])
+	if !ok || len(ranges) == 0 {
+		return true
+	}
+	r := ranges[0]
+	if r[1]-r[0] == 1 && m.Text(r[0]) == "null" {
+		return false
+	}
+	for t := r[0]; t < r[1]; t++ {
+		if m.Toks[t].Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
+			return false
+		}
+	}
+	return true
+}
+
+// quoteName spells a global name as in IR (quoted when needed).
+func quoteName(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-') {
+			return `"` + s + `"`
+		}
+	}
+	return s
+}
+
+// refsOf reports the references entity i has in the form it is emitted in.
+func (g *Graph) refsOf(i int, asDecl, internalized bool, fn func(llvmir.RefKind, string)) {
+	m := g.m
+	e := &m.Entities[i]
+	if e.Kind != llvmir.KindFunction || (!asDecl && !internalized) || e.Fn.IsDecl {
+		m.EntityRefs(e, fn)
+		return
+	}
+	fi := e.Fn
+	m.Refs(fi.RetLo, fi.ParamsHi+1, fi.NameTok, fn)
+	for _, it := range fi.Tail {
+		switch it.Kind {
+		case llvmir.TailComdat:
+			continue
+		case llvmir.TailSection, llvmir.TailPersonality, llvmir.TailAttachment:
+			if asDecl {
+				continue
+			}
+		}
+		m.Refs(it.Lo, it.Hi, -1, fn)
+	}
+	if !asDecl {
+		m.Refs(fi.BodyLo, e.Hi, -1, fn)
+	}
+}
+
+// writeUsedList emits llvm.used / llvm.compiler.used with only the elements
+// whose globals are defined in the image, or nothing if none remain.
+func (g *Graph) writeUsedList(w *llvmir.Writer, e *llvmir.Entity, live func(string) bool) {
+	m := g.m
+	ai, ok := m.GlobalArrayInit(e)
+	if !ok {
+		return
+	}
+	var keep []int
+	for k, r := range ai.Elems {
+		ok := true
+		for t := r[0]; t < r[1]; t++ {
+			if m.Toks[t].Kind == llvmir.TokGlobal && !live(m.Text(t)) {
+				ok = false
+			}
+		}
+		if ok {
+			keep = append(keep, k)
+		}
+	}
+	if len(keep) > 0 {
+		w.GlobalArray(e, ai, keep)
+	}
+}

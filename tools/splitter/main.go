@@ -1,0 +1,304 @@
+// Command splitter is a drop-in for DPC++'s sycl-post-link: it splits a
+// linked device module into device images and writes the file table
+// ([Code|Properties|Symbols]) that the offload wrapper consumes.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/split"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stderr))
+}
+
+// outputSpec is one -o: a table file, optionally for a device target.
+type outputSpec struct{ target, file string }
+
+type outputList []outputSpec
+
+func (o *outputList) String() string { return "" }
+func (o *outputList) Set(v string) error {
+	if i := strings.IndexByte(v, ','); i >= 0 {
+		*o = append(*o, outputSpec{target: v[:i], file: v[i+1:]})
+	} else {
+		*o = append(*o, outputSpec{file: v})
+	}
+	return nil
+}
+
+type config struct {
+	input       string
+	outputs     outputList
+	outDir      string
+	text        bool
+	splitMode   string
+	symbols     bool
+	properties  bool
+	specConst   string
+	irOnly      bool
+	onlyKernels bool
+	llvmAs      string
+	llvmDis     string
+}
+
+func parseArgs(args []string) (*config, error) {
+	c := &config{input: "-"}
+	fs := flag.NewFlagSet("splitter", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&c.outputs, "o", "output file table (repeatable), or TARGET,FILE")
+	fs.StringVar(&c.outDir, "out-dir", "", "directory for generated files")
+	fs.BoolVar(&c.text, "S", false, "write textual IR (.ll) instead of bitcode")
+	fs.StringVar(&c.splitMode, "split", "auto", "kernel|source|auto|none (also per_kernel|per_source|off)")
+	fs.BoolVar(&c.symbols, "symbols", false, "write .sym files")
+	fs.BoolVar(&c.properties, "properties", false, "write .prop files")
+	fs.StringVar(&c.specConst, "spec-const", "", "native|emulation: lower specialization constants")
+	fs.BoolVar(&c.irOnly, "ir-output-only", false, "write a single IR file, no table")
+	fs.BoolVar(&c.onlyKernels, "emit-only-kernels-as-entry-points", false, "SYCL_EXTERNAL functions are not entry points")
+	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	var ignored bool
+	var ignoredStr string
+	// Accepted for compatibility; they do not change what this tool emits.
+	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt"} {
+		fs.BoolVar(&ignored, name, false, "accepted for compatibility")
+	}
+	fs.StringVar(&ignoredStr, "device-lib-dir", "", "accepted for compatibility")
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			c.input = args[0]
+			args = args[1:]
+		}
+	}
+	if _, err := split.ParseMode(c.splitMode); err != nil {
+		return nil, err
+	}
+	switch c.specConst {
+	case "", "native", "emulation", "rt", "default":
+	default:
+		return nil, fmt.Errorf("invalid -spec-const value %q (want native or emulation)", c.specConst)
+	}
+	if len(c.outputs) == 0 {
+		return nil, errors.New("no output specified (-o)")
+	}
+	if c.irOnly {
+		if c.symbols || c.properties {
+			return nil, errors.New("-ir-output-only cannot be combined with -symbols or -properties")
+		}
+		if c.splitMode != "auto" && c.splitMode != "none" && c.splitMode != "off" {
+			return nil, errors.New("-ir-output-only is incompatible with -split=" + c.splitMode)
+		}
+	}
+	return c, nil
+}
+
+func run(args []string, stdin io.Reader, stderr io.Writer) int {
+	c, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitter: %v\n", err)
+		return 1
+	}
+	var outs atomicfile.Set
+	if err := splitModule(c, stdin, &outs); err != nil {
+		outs.RemoveAll()
+		fmt.Fprintf(stderr, "splitter: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func readInput(c *config, stdin io.Reader) ([]byte, string, error) {
+	name := c.input
+	var data []byte
+	var err error
+	if name == "-" {
+		name = "<stdin>"
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, name, fmt.Errorf("%s: %v", name, err)
+	}
+	if llvmir.IsBitcode(data) {
+		data, err = llvmir.Disassemble(data, c.llvmDis)
+		if err != nil {
+			return nil, name, fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	return data, name, nil
+}
+
+// specConstantUses names functions whose presence means the module calls
+// the SYCL specialization-constant intrinsics.
+var specConstantMarkers = []string{"__sycl_getScalar2020SpecConstantValue", "__sycl_getComposite2020SpecConstantValue",
+	"__sycl_getScalarSpecConstantValue", "__sycl_getCompositeSpecConstantValue"}
+
+func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
+	data, name, err := readInput(c, stdin)
+	if err != nil {
+		return err
+	}
+	m, err := llvmir.Parse(data, name)
+	if err != nil {
+		return err
+	}
+	if c.specConst != "" {
+		for i := range m.Entities {
+			e := &m.Entities[i]
+			if e.Kind != llvmir.KindFunction {
+				continue
+			}
+			for _, mk := range specConstantMarkers {
+				if strings.Contains(e.Name, mk) {
+					return fmt.Errorf("%s: specialization constant lowering (-spec-const=%s) is not implemented; module uses %s", name, c.specConst, e.Name)
+				}
+			}
+		}
+	}
+	mode, _ := split.ParseMode(c.splitMode)
+	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly}
+	groups := split.Groups(m, opts)
+	g := split.NewGraph(m)
+	if c.irOnly {
+		grp := split.Group{Key: split.GlobalKey}
+		for _, gr := range groups {
+			grp.Entries = append(grp.Entries, gr.Entries...)
+		}
+		sortInts(grp.Entries)
+		img := g.Extract(grp)
+		return writeIR(c, c.outputs[0].file, img.Text, outs)
+	}
+	prefix := outputPrefix(c)
+	irExt := ".bc"
+	if c.text {
+		irExt = ".ll"
+	}
+	tables := make([]*filetable.Table, len(c.outputs))
+	for i := range tables {
+		cols := []string{filetable.ColumnCode}
+		if c.properties {
+			cols = append(cols, filetable.ColumnProperties)
+		}
+		if c.symbols {
+			cols = append(cols, filetable.ColumnSymbols)
+		}
+		tables[i] = &filetable.Table{Columns: cols}
+	}
+	// One image at a time: only the current image's text is in memory.
+	for id, grp := range groups {
+		img := g.Extract(grp)
+		base := prefix + "_" + strconv.Itoa(id)
+		irPath := base + irExt
+		if err := writeIR(c, irPath, img.Text, outs); err != nil {
+			return err
+		}
+		var symPath string
+		if c.symbols {
+			symPath = base + ".sym"
+			if err := commit(symPath, split.Symbols(img), outs); err != nil {
+				return err
+			}
+		}
+		for ti, o := range c.outputs {
+			row := []string{irPath}
+			if c.properties {
+				propPath := base + ".prop"
+				if o.target != "" {
+					propPath = base + "." + o.target + ".prop"
+				}
+				if ti == 0 || o.target != "" {
+					reg := split.Properties(m, img, split.PropOptions{Mode: mode, Target: o.target})
+					var buf bytes.Buffer
+					if err := reg.Write(&buf); err != nil {
+						return fmt.Errorf("%s: %v", propPath, err)
+					}
+					if err := commit(propPath, buf.Bytes(), outs); err != nil {
+						return err
+					}
+				}
+				row = append(row, propPath)
+			}
+			if c.symbols {
+				row = append(row, symPath)
+			}
+			tables[ti].Rows = append(tables[ti].Rows, row)
+		}
+	}
+	for i, o := range c.outputs {
+		var buf bytes.Buffer
+		if err := tables[i].Write(&buf); err != nil {
+			return fmt.Errorf("%s: %v", o.file, err)
+		}
+		if err := commit(o.file, buf.Bytes(), outs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// outputPrefix is -out-dir (or the first table's directory) plus the first
+// table's file name without its extension.
+func outputPrefix(c *config) string {
+	first := c.outputs[0].file
+	stem := filepath.Base(first)
+	if ext := filepath.Ext(stem); ext != "" {
+		stem = stem[:len(stem)-len(ext)]
+	}
+	dir := c.outDir
+	if dir == "" {
+		if i := strings.LastIndexByte(first, '/'); i >= 0 {
+			dir = first[:i]
+			if dir == "" {
+				dir = "/"
+			}
+		}
+	}
+	if dir == "" {
+		return stem
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + stem
+}
+
+func writeIR(c *config, path string, text []byte, outs *atomicfile.Set) error {
+	if !c.text {
+		bc, err := llvmir.Assemble(text, c.llvmAs)
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		text = bc
+	}
+	return commit(path, text, outs)
+}
+
+func commit(path string, data []byte, outs *atomicfile.Set) error {
+	if err := atomicfile.WriteFile(path, data); err != nil {
+		return err
+	}
+	outs.Created(path)
+	return nil
+}
