@@ -145,7 +145,8 @@ static void test_lookup(void) {
         "kernel_a should come from the spir64 image 1, got image %u target %s",
         info.image_index, info.target);
   CHECK(info.version == 2 && info.kind == 4 && info.format == 2 &&
-            info.size == sizeof spirv_like && info.num_entries == 2 &&
+            info.binary == spirv_like && info.size == sizeof spirv_like &&
+            info.num_entries == 2 &&
             !info.new_entry_layout && info.num_property_sets == 4 &&
             info.descriptor == &v2_desc,
         "kernel_a image info");
@@ -507,7 +508,7 @@ static void run_image_file(const char *path) {
     img.BinaryEnd = junk + sizeof junk;
     CHECK(srt_register(&d) == SRT_OK, "register junk");
     EXPECT_ERROR(srt_launch(k_iota, 1, g, NULL, 0, NULL), SRT_ERR_TOOL,
-                 "failed");
+                 "into LLVM bitcode: InvalidModule");
     CHECK(srt_unregister(&d) == SRT_OK, "unregister junk");
   }
   /* Format says SPIR-V but bytes are something else. */

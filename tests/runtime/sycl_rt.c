@@ -666,6 +666,7 @@ static void fill_info(const srt_image *img, srt_image_info *info) {
   info->target = img->target;
   info->compile_options = img->compile_options;
   info->link_options = img->link_options;
+  info->binary = img->begin;
   info->size = (size_t)(img->end - img->begin);
   info->num_entries = img->num_entries;
   info->new_entry_layout = img->new_entry_layout;
@@ -837,6 +838,15 @@ void srt_dump_images(void) {
 static int init_locked(void) {
   if (g_context)
     return SRT_OK;
+  /* Under `bazel test` HOME may be read-only and PoCL's default cache lives
+   * there: give it the test's private temp dir unless told otherwise. */
+  const char *test_tmp = getenv("TEST_TMPDIR");
+  if (!getenv("POCL_CACHE_DIR") && test_tmp && *test_tmp) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/pocl_cache", test_tmp);
+    if (mkdir(dir, 0700) == 0 || errno == EEXIST)
+      setenv("POCL_CACHE_DIR", dir, 0);
+  }
   cl_uint np = 0;
   cl_int e = clGetPlatformIDs(0, NULL, &np);
   if (e != CL_SUCCESS || np == 0)
@@ -1049,19 +1059,33 @@ static int spirv_to_bitcode(const srt_image *img, const unsigned char *spv,
     tool = "llvm-spirv-15";
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp)
+    tmp = getenv("TEST_TMPDIR");
+  if (!tmp || !*tmp)
     tmp = "/tmp";
-  char dir[4096], in[4200], out[4200];
+  char dir[4096], in[4200], out[4200], log[4200];
   snprintf(dir, sizeof dir, "%s/sycl_rt.XXXXXX", tmp);
   if (!mkdtemp(dir))
     return fail(SRT_ERR_SYSTEM, "cannot create a temp dir under %s: %s", tmp,
                 strerror(errno));
   snprintf(in, sizeof in, "%s/image%u.spv", dir, img->index);
   snprintf(out, sizeof out, "%s/image%u.bc", dir, img->index);
+  snprintf(log, sizeof log, "%s/image%u.log", dir, img->index);
   int rc = write_file(in, spv, n);
   if (rc == SRT_OK) {
     char *argv[] = {(char *)(uintptr_t)tool, "-r", "-o", out, in, NULL};
     pid_t pid;
-    int err = posix_spawnp(&pid, tool, NULL, NULL, argv, environ);
+    /* The translator's diagnostics go to a file so the first line can be
+     * quoted in our one-line error instead of interleaving with stderr. */
+    posix_spawn_file_actions_t fa;
+    int err = posix_spawn_file_actions_init(&fa);
+    if (err == 0)
+      err = posix_spawn_file_actions_addopen(&fa, 2, log,
+                                             O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (err == 0)
+      err = posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    if (err == 0)
+      err = posix_spawnp(&pid, tool, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
     int status = 0;
     if (err != 0) {
       rc = fail(SRT_ERR_TOOL,
@@ -1071,15 +1095,25 @@ static int spirv_to_bitcode(const srt_image *img, const unsigned char *spv,
     } else {
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
-      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        char first[512] = "";
+        FILE *lf = fopen(log, "r");
+        if (lf) {
+          if (!fgets(first, sizeof first, lf))
+            first[0] = 0;
+          fclose(lf);
+        }
+        first[strcspn(first, "\r\n")] = 0;
         rc = fail(SRT_ERR_TOOL,
                   "'%s -r' failed (%s %d) turning image %u (target %s, %zu "
-                  "bytes of SPIR-V) into LLVM bitcode",
+                  "bytes of SPIR-V) into LLVM bitcode: %s",
                   tool, WIFEXITED(status) ? "exit status" : "signal",
                   WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
-                  img->index, img->target, n);
-      else
+                  img->index, img->target, n,
+                  first[0] ? first : "(no diagnostics)");
+      } else {
         rc = read_file(out, bc, bc_len);
+      }
     }
   }
   if (getenv("SYCL_RT_KEEP_TEMPS")) {
@@ -1087,6 +1121,7 @@ static int spirv_to_bitcode(const srt_image *img, const unsigned char *spv,
   } else {
     unlink(in);
     unlink(out);
+    unlink(log);
     rmdir(dir);
   }
   return rc;

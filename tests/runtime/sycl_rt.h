@@ -35,8 +35,11 @@
  *   SYCL_RT_LLVM_SPIRV     the SPIR-V -> LLVM translator (default
  *                          `llvm-spirv-15`, looked up on PATH).
  *   SYCL_RT_KEEP_TEMPS=1   keep the temporary .spv/.bc files (path traced).
- *   TMPDIR                 where those temporary files go (default /tmp).
- *   POCL_CACHE_DIR         PoCL's own kernel cache; set it in tests.
+ *   TMPDIR                 where those temporary files go (else
+ *                          TEST_TMPDIR, else /tmp).
+ *   POCL_CACHE_DIR         PoCL's own kernel cache; set it in tests. If it
+ *                          is unset and TEST_TMPDIR is set (bazel test),
+ *                          srt_init() uses $TEST_TMPDIR/pocl_cache.
  */
 #ifndef RULES_SYCL_TESTS_RUNTIME_SYCL_RT_H_
 #define RULES_SYCL_TESTS_RUNTIME_SYCL_RT_H_
@@ -89,6 +92,7 @@ typedef struct srt_image_info {
   const char *target;     /* DeviceTargetSpec */
   const char *compile_options;
   const char *link_options;
+  const unsigned char *binary; /* BinaryStart, as registered (maybe compressed) */
   size_t size;            /* BinaryEnd - BinaryStart */
   size_t num_entries;
   int new_entry_layout;   /* 1: 56-byte entries, 0: 32-byte entries */
