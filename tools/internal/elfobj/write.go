@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"sort"
 )
 
 // Error reports an inconsistent object or a failing content source.
@@ -120,7 +121,10 @@ func (o *Object) Write(w io.Writer) error {
 			continue
 		}
 		buf := make([]byte, 0, relaSize*len(s.relocs))
-		for _, r := range s.relocs {
+		// Sorted by offset, as assemblers emit them; ties keep add order.
+		relocs := append([]Reloc{}, s.relocs...)
+		sort.SliceStable(relocs, func(i, j int) bool { return relocs[i].Offset < relocs[j].Offset })
+		for _, r := range relocs {
 			si, ok := symIndex[r.Sym]
 			if !ok {
 				return errorf("relocation in %s refers to a symbol not in the object", s.Name)
