@@ -10,9 +10,7 @@
 
 namespace {
 
-// Not a multiple of the work-group size, so the kernels' bounds checks are
-// exercised by the rounded-up global range.
-constexpr uint32_t kN = (1u << 20) + 3;
+constexpr uint32_t kN = 1u << 20;
 constexpr size_t kWorkGroup = 64;
 
 [[noreturn]] void Die(const char *what) {
@@ -43,7 +41,9 @@ int main() {
   Check(srt_buffer_write(db, 0, b.data(), bytes), "write b");
 
   uint32_t n = kN;
-  size_t global[1] = {(kN + kWorkGroup - 1) / kWorkGroup * kWorkGroup};
+  // One work-group more than there are elements, so the kernels' bounds
+  // checks matter (an unchecked store would land outside the buffers).
+  size_t global[1] = {kN + kWorkGroup};
   size_t local[1] = {kWorkGroup};
 
   srt_arg add_args[4] = {srt_arg_buffer(da), srt_arg_buffer(db),
