@@ -889,9 +889,17 @@ static int init_locked(void) {
   return SRT_OK;
 }
 
+static void teardown_at_exit(void) { srt_teardown(); }
+
 int srt_init(void) {
+  static int exit_hook;
   pthread_mutex_lock(&g_lock);
   int rc = init_locked();
+  /* Release OpenCL objects from an exit handler: those run before the
+   * wrappers' priority-1 destructors (__sycl_unregister_lib) and before the
+   * OpenCL libraries' own destructors, which must not see live programs. */
+  if (rc == SRT_OK && !exit_hook && atexit(teardown_at_exit) == 0)
+    exit_hook = 1;
   pthread_mutex_unlock(&g_lock);
   return rc;
 }

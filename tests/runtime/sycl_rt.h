@@ -127,7 +127,8 @@ void srt_dump_images(void);
 int srt_init(void);
 
 /* Releases kernels, programs, the queue and the context. Buffers still alive
- * are the caller's leak. srt_init() may be called again afterwards. */
+ * are the caller's leak. srt_init() may be called again afterwards. Also run
+ * from an atexit handler, so a program that exits early needs no teardown. */
 void srt_teardown(void);
 
 /* Name of the device srt_init() picked ("" before init). */
