@@ -284,11 +284,17 @@ func TestLinkAndRun(t *testing.T) {
 			"-target=spir64_gen", "-format=native", "-compile-opts=", "-link-opts=-device pvc", "img1.bin"}, nil, nil},
 		{"batch", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, nil},
 		{"batch-pie", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-pie", "-fPIE"}},
+		{"batch-gold", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-fuse-ld=gold"}},
 		{"v3-new-entries", []string{"-image-version=3", "-new-offload-entries", "-target=spir64", "-format=llvmbc", "-batch", "sub/t.tbl"},
 			[]string{"-DIMAGE_V3", "-DNEW_ENTRIES"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if strings.Contains(strings.Join(tt.ldflags, " "), "gold") {
+				if _, err := exec.LookPath("ld.gold"); err != nil {
+					t.Skip("no gold linker")
+				}
+			}
 			dir := t.TempDir()
 			writeFiles(t, dir, inputFiles)
 			chdir(t, dir)
@@ -305,11 +311,11 @@ func TestLinkAndRun(t *testing.T) {
 				t.Fatalf("prog: %v\n%s", err, out)
 			}
 			name := tt.name
-			if name == "batch-pie" {
-				name = "batch" // PIE must not change what the runtime sees
+			if strings.HasPrefix(name, "batch-") {
+				name = "batch" // PIE or another linker must not change what the runtime sees
 			}
 			path := filepath.Join(golden, "run_"+name+".txt")
-			if update && tt.name != "batch-pie" {
+			if update && tt.name == name {
 				os.WriteFile(path, out, 0o644)
 			}
 			want, err := os.ReadFile(path)

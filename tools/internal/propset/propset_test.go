@@ -307,3 +307,22 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func FuzzDecodeBase64(f *testing.F) {
+	f.Add("hJ2Y")
+	f.Add("AAAAAAAAAAA")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := DecodeBase64(s)
+		if err != nil {
+			return
+		}
+		if len(b) != len(s)*6/8 {
+			t.Fatalf("decoded %d bytes from %d chars", len(b), len(s))
+		}
+		// Re-encoding reproduces the text up to the unused trailing bits.
+		back, err := DecodeBase64(EncodeBase64(b))
+		if err != nil || !bytes.Equal(back, b) {
+			t.Fatalf("round trip: %x vs %x (%v)", back, b, err)
+		}
+	})
+}
