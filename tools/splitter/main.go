@@ -52,6 +52,17 @@ type config struct {
 	onlyKernels bool
 	llvmAs      string
 	llvmDis     string
+	// Property sets requested by -emit-* / -device-globals.
+	programMetadata, exportedSymbols, kernelNames, paramInfo, deviceGlobals bool
+	// ESIMD flags are accepted only for modules without ESIMD code.
+	splitESIMD, lowerESIMD, defaultSpecConsts bool
+}
+
+// writesProperties: newer sycl-post-link writes .prop files only when some
+// option asks for properties.
+func (c *config) writesProperties() bool {
+	return c.properties || c.programMetadata || c.exportedSymbols || c.kernelNames || c.paramInfo ||
+		c.deviceGlobals || c.specConst != ""
 }
 
 func parseArgs(args []string) (*config, error) {
@@ -69,6 +80,14 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.onlyKernels, "emit-only-kernels-as-entry-points", false, "SYCL_EXTERNAL functions are not entry points")
 	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
+	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
+	fs.BoolVar(&c.kernelNames, "emit-kernel-names", false, "emit SYCL/kernel names")
+	fs.BoolVar(&c.paramInfo, "emit-param-info", false, "emit SYCL/kernel param opt")
+	fs.BoolVar(&c.deviceGlobals, "device-globals", false, "emit SYCL/device globals")
+	fs.BoolVar(&c.splitESIMD, "split-esimd", false, "split SYCL and ESIMD entry points (modules without ESIMD code only)")
+	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
+	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "default-value images (modules without spec constants only)")
 	var ignored bool
 	var ignoredStr string
 	// Accepted for compatibility; they do not change what this tool emits.
@@ -98,7 +117,7 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("no output specified (-o)")
 	}
 	if c.irOnly {
-		if c.symbols || c.properties {
+		if c.symbols || c.writesProperties() {
 			return nil, errors.New("-ir-output-only cannot be combined with -symbols or -properties")
 		}
 		if c.splitMode != "auto" && c.splitMode != "none" && c.splitMode != "off" {
@@ -159,18 +178,8 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 	if err != nil {
 		return err
 	}
-	if c.specConst != "" {
-		for i := range m.Entities {
-			e := &m.Entities[i]
-			if e.Kind != llvmir.KindFunction {
-				continue
-			}
-			for _, mk := range specConstantMarkers {
-				if strings.Contains(e.Name, mk) {
-					return fmt.Errorf("%s: specialization constant lowering (-spec-const=%s) is not implemented; module uses %s", name, c.specConst, e.Name)
-				}
-			}
-		}
+	if err := checkUnsupported(c, m, name); err != nil {
+		return err
 	}
 	mode, _ := split.ParseMode(c.splitMode)
 	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly}
@@ -193,7 +202,7 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 	tables := make([]*filetable.Table, len(c.outputs))
 	for i := range tables {
 		cols := []string{filetable.ColumnCode}
-		if c.properties {
+		if c.writesProperties() {
 			cols = append(cols, filetable.ColumnProperties)
 		}
 		if c.symbols {
@@ -218,13 +227,17 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 		}
 		for ti, o := range c.outputs {
 			row := []string{irPath}
-			if c.properties {
+			if c.writesProperties() {
 				propPath := base + ".prop"
 				if o.target != "" {
 					propPath = base + "." + o.target + ".prop"
 				}
 				if ti == 0 || o.target != "" {
-					reg := split.Properties(m, img, split.PropOptions{Mode: mode, Target: o.target})
+					reg := split.Properties(m, img, split.PropOptions{
+						Mode: mode, Target: o.target,
+						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols,
+						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals,
+					})
 					var buf bytes.Buffer
 					if err := reg.Write(&buf); err != nil {
 						return fmt.Errorf("%s: %v", propPath, err)
@@ -248,6 +261,30 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 		}
 		if err := commit(o.file, buf.Bytes(), outs); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkUnsupported rejects inputs that need transformations this tool
+// does not implement yet, rather than silently emitting wrong images.
+func checkUnsupported(c *config, m *llvmir.Module, name string) error {
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind != llvmir.KindFunction {
+			continue
+		}
+		if c.specConst != "" || c.defaultSpecConsts {
+			for _, mk := range specConstantMarkers {
+				if strings.Contains(e.Name, mk) {
+					return fmt.Errorf("%s: specialization constant lowering (-spec-const) is not implemented; module uses %s", name, e.Name)
+				}
+			}
+		}
+		if c.splitESIMD || c.lowerESIMD {
+			if _, ok := m.Attachment(e, "sycl_explicit_simd"); ok {
+				return fmt.Errorf("%s: ESIMD split/lowering is not implemented; %s is an ESIMD function", name, e.Name)
+			}
 		}
 	}
 	return nil

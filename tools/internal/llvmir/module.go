@@ -365,7 +365,7 @@ done:
 			it.Kind = TailAttachment
 			if t+1 < hi && (m.Toks[t+1].Kind == TokMeta) {
 				it.Hi = t + 2
-				if m.isPunct(t+2, '(') || m.isPunct(t+2, '{') { // inline metadata node
+				if !isNumberedMD(m.Text(t+1)) && (m.isPunct(t+2, '(') || m.isPunct(t+2, '{')) { // inline node: !{...} or !DI...(...)
 					if e := m.match(t+2, hi); e > 0 {
 						it.Hi = e + 1
 					}

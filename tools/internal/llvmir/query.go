@@ -116,21 +116,8 @@ func (m *Module) FuncAttr(e *Entity, key string) (string, bool) {
 				return v, true
 			}
 		case TailAttrGroup:
-			if g, ok := m.byName[m.Text(it.Lo)]; ok {
-				ge := &m.Entities[g]
-				// attributes #N = { ... }: items start after '{'.
-				for t := ge.Lo + 4; t < ge.Hi-1; {
-					end := t + 1
-					if m.Toks[t].Kind == TokString && m.isPunct(t+1, '=') {
-						end = t + 3
-					} else if m.isPunct(t+1, '(') {
-						end = m.match(t+1, ge.Hi) + 1
-					}
-					if v, ok := m.attrAt(t, end, key); ok {
-						return v, true
-					}
-					t = end
-				}
+			if v, ok := m.groupAttr(m.Text(it.Lo), key); ok {
+				return v, true
 			}
 		}
 	}
@@ -298,4 +285,43 @@ func ParseUintOperand(op string) (uint64, bool) {
 		return uint64(v) & (1<<uint(bits) - 1), true
 	}
 	return uint64(v), true
+}
+
+// GlobalAttr looks up an attribute of a global variable: global variables
+// carry attributes only through attribute groups (`#N` after the
+// initializer).
+func (m *Module) GlobalAttr(e *Entity, key string) (string, bool) {
+	if e.Fn != nil {
+		return m.FuncAttr(e, key)
+	}
+	for t := e.Lo; t < e.Hi; t++ {
+		if m.Toks[t].Kind != TokAttrGrp {
+			continue
+		}
+		if v, ok := m.groupAttr(m.Text(t), key); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func (m *Module) groupAttr(group, key string) (string, bool) {
+	g, ok := m.byName[group]
+	if !ok || m.Entities[g].Kind != KindAttrGroup {
+		return "", false
+	}
+	ge := &m.Entities[g]
+	for t := ge.Lo + 4; t < ge.Hi-1; {
+		end := t + 1
+		if m.Toks[t].Kind == TokString && m.isPunct(t+1, '=') {
+			end = t + 3
+		} else if m.isPunct(t+1, '(') {
+			end = m.match(t+1, ge.Hi) + 1
+		}
+		if v, ok := m.attrAt(t, end, key); ok {
+			return v, true
+		}
+		t = end
+	}
+	return "", false
 }

@@ -109,7 +109,7 @@ type Group struct {
 const GlobalKey = "<GLOBAL>"
 
 // Groups finds the entry points of m and groups them. Groups come out in
-// byte-wise key order, which fixes the output image numbering.
+// descending byte-wise key order, the order sycl-post-link numbers images in.
 func Groups(m *llvmir.Module, opts Options) []Group {
 	sourceName := ""
 	for i := range m.Entities {
@@ -142,7 +142,9 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 	for k := range byKey {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys) // Go string order is byte order, like std::map<std::string>.
+	// Keys are ordered bytewise like DPC++'s std::map; images are numbered
+	// from the last key down because its splitter pops groups off the back.
+	sort.Sort(sort.Reverse(sort.StringSlice(keys)))
 	groups := make([]Group, len(keys))
 	for i, k := range keys {
 		groups[i] = Group{Key: k, Entries: byKey[k]}

@@ -15,6 +15,17 @@ type Image struct {
 	EntryIdx []int
 	// Defs are the entity indices of functions defined in the image.
 	Defs []int
+	// Globals are the entity indices of global variables in the image.
+	Globals []int
+}
+
+func (img *Image) hasGlobal(i int) bool {
+	for _, g := range img.Globals {
+		if g == i {
+			return true
+		}
+	}
+	return false
 }
 
 // linkage kinds that may be dropped when unused.
@@ -240,6 +251,9 @@ func (g *Graph) Extract(grp Group) *Image {
 				})
 			} else if form[i] != drop {
 				w.Entity(e)
+				if e.Kind == llvmir.KindGlobal {
+					img.Globals = append(img.Globals, i)
+				}
 			}
 		case llvmir.KindFunction:
 			switch form[i] {

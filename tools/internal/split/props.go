@@ -1,7 +1,9 @@
 package split
 
 import (
+	"encoding/binary"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
@@ -12,10 +14,22 @@ import (
 const (
 	SetDeviceRequirements = "SYCL/device requirements"
 	SetMiscProperties     = "SYCL/misc properties"
+	SetProgramMetadata    = "SYCL/program metadata"
+	SetExportedSymbols    = "SYCL/exported symbols"
+	SetKernelNames        = "SYCL/kernel names"
+	SetKernelParamOpt     = "SYCL/kernel param opt"
+	SetDeviceGlobals      = "SYCL/device globals"
 )
 
 // PropOptions tune property computation.
 type PropOptions struct {
+	// Optional property sets (sycl-post-link -emit-* flags).
+	ProgramMetadata bool
+	ExportedSymbols bool
+	KernelNames     bool
+	ParamInfo       bool
+	DeviceGlobals   bool
+
 	// Mode none drops reqd_work_group_size_uint64_t: one image cannot carry
 	// a per-kernel work-group requirement.
 	Mode Mode
@@ -27,6 +41,31 @@ type PropOptions struct {
 func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry {
 	reg := &propset.Registry{}
 	addDeviceRequirements(reg, m, img, po)
+	if po.ParamInfo {
+		addParamInfo(reg, m, img)
+	}
+	if po.ProgramMetadata {
+		addProgramMetadata(reg, m, img)
+	}
+	if po.ExportedSymbols {
+		for _, i := range img.EntryIdx {
+			e := &m.Entities[i]
+			if _, vf := m.FuncAttr(e, AttrIndirectlyCallable); e.Fn.CC == "spir_func" && !vf {
+				reg.Add(SetExportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
+			}
+		}
+	}
+	if po.KernelNames {
+		for _, i := range img.EntryIdx {
+			if e := &m.Entities[i]; IsKernelCC(e.Fn.CC) {
+				reg.Add(SetKernelNames, llvmir.GlobalName(e.Name), propset.U32(1))
+			}
+		}
+	}
+	addMisc(reg, m, img)
+	if po.DeviceGlobals {
+		addDeviceGlobals(reg, m, img)
+	}
 	return reg
 }
 
@@ -84,7 +123,7 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 		if s := mdStrings(m, e, "sycl_joint_matrix_mad"); len(s) > 0 && s[0] != "" {
 			jmMad = s[0]
 		}
-		if v := mdInts(m, e, "reqd_work_group_size"); len(v) > 0 && !haveWG {
+		if v := reqdWorkGroupSize(m, e); len(v) > 0 && !haveWG {
 			haveWG = true
 			for _, x := range v {
 				wg = append(wg, uint64(x))
@@ -94,7 +133,7 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 			haveDim = true
 			wgDim = uint32(v[0])
 		}
-		if v := mdInts(m, e, "intel_reqd_sub_group_size"); len(v) > 0 && isEntry[i] && !haveSG {
+		if v := reqdSubGroupSize(m, e); len(v) > 0 && isEntry[i] && !haveSG {
 			haveSG = true
 			subGroup = uint32(v[0])
 		}
@@ -151,4 +190,148 @@ func Symbols(img *Image) []byte {
 		b.WriteByte('\n')
 	}
 	return []byte(b.String())
+}
+
+// reqdWorkGroupSize reads !reqd_work_group_size, or the
+// "sycl-work-group-size" attribute (SYCL order, reversed into the
+// metadata's OpenCL order) that newer front ends emit instead.
+func reqdWorkGroupSize(m *llvmir.Module, e *llvmir.Entity) []int64 {
+	if v := mdInts(m, e, "reqd_work_group_size"); len(v) > 0 {
+		return v
+	}
+	return attrInts(m, e, "sycl-work-group-size", true)
+}
+
+func reqdSubGroupSize(m *llvmir.Module, e *llvmir.Entity) []int64 {
+	if v := mdInts(m, e, "intel_reqd_sub_group_size"); len(v) > 0 {
+		return v
+	}
+	return attrInts(m, e, "sycl-sub-group-size", false)
+}
+
+func attrInts(m *llvmir.Module, e *llvmir.Entity, name string, reverse bool) []int64 {
+	s, ok := m.FuncAttr(e, name)
+	if !ok || s == "" {
+		return nil
+	}
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
+	}
+	if reverse {
+		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+			out[i], out[j] = out[j], out[i]
+		}
+	}
+	return out
+}
+
+func u32s(v []int64) []uint32 {
+	out := make([]uint32, len(v))
+	for i, x := range v {
+		out[i] = uint32(x)
+	}
+	return out
+}
+
+func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	reg.AddSet(SetProgramMetadata)
+	for _, i := range img.Defs {
+		e := &m.Entities[i]
+		name := llvmir.GlobalName(e.Name)
+		if v := reqdWorkGroupSize(m, e); len(v) > 0 {
+			reg.Add(SetProgramMetadata, name+"@reqd_work_group_size", propset.U32s(u32s(v)))
+		}
+		if v := reqdSubGroupSize(m, e); len(v) > 0 {
+			reg.Add(SetProgramMetadata, name+"@reqd_sub_group_size", propset.U32(uint32(v[0])))
+		}
+		if v := mdInts(m, e, "work_group_num_dim"); len(v) > 0 {
+			reg.Add(SetProgramMetadata, name+"@work_group_num_dim", propset.U32(uint32(v[0])))
+		}
+		if v := mdInts(m, e, "max_work_group_size"); len(v) > 0 {
+			reg.Add(SetProgramMetadata, name+"@max_work_group_size", propset.U32s(u32s(v)))
+		}
+		if v := mdInts(m, e, "max_linear_work_group_size"); len(v) > 0 {
+			reg.Add(SetProgramMetadata, name+"@max_linear_work_group_size", propset.U32(uint32(v[0])))
+		}
+	}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind != llvmir.KindGlobal || !img.hasGlobal(i) {
+			continue
+		}
+		if _, ok := m.GlobalAttr(e, "sycl-device-global-size"); !ok {
+			continue
+		}
+		if id, ok := m.GlobalAttr(e, "sycl-unique-id"); ok {
+			reg.Add(SetProgramMetadata, id+"@global_id_mapping", propset.String(llvmir.GlobalName(e.Name)))
+		}
+	}
+}
+
+func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	reg.AddSet(SetKernelParamOpt)
+	for _, i := range img.Defs {
+		e := &m.Entities[i]
+		v := mdInts(m, e, "sycl_kernel_omit_args")
+		if _, ok := m.Attachment(e, "sycl_kernel_omit_args"); !ok {
+			continue
+		}
+		bits := make([]bool, len(v))
+		for k, x := range v {
+			bits[k] = x != 0
+		}
+		reg.Add(SetKernelParamOpt, llvmir.GlobalName(e.Name), propset.BitVector(bits))
+	}
+}
+
+func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	for _, attr := range []string{"sycl-grf-size", "sycl-optlevel"} {
+		for _, i := range img.EntryIdx {
+			v, ok := m.FuncAttr(&m.Entities[i], attr)
+			if !ok {
+				continue
+			}
+			n, err := strconv.ParseUint(v, 10, 32)
+			if err != nil {
+				break
+			}
+			key := attr
+			if attr == "sycl-optlevel" {
+				key = "optLevel"
+			}
+			reg.Add(SetMiscProperties, key, propset.U32(uint32(n)))
+			break
+		}
+	}
+}
+
+func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind != llvmir.KindGlobal || !img.hasGlobal(i) {
+			continue
+		}
+		size, ok := m.GlobalAttr(e, "sycl-device-global-size")
+		if !ok {
+			continue
+		}
+		id, ok := m.GlobalAttr(e, "sycl-unique-id")
+		if !ok {
+			continue
+		}
+		n, _ := strconv.ParseUint(size, 10, 32)
+		var scope uint32
+		if _, ok := m.GlobalAttr(e, "sycl-device-image-scope"); ok {
+			scope = 1
+		}
+		b := make([]byte, 8)
+		binary.LittleEndian.PutUint32(b, uint32(n))
+		binary.LittleEndian.PutUint32(b[4:], scope)
+		reg.Add(SetDeviceGlobals, id, propset.Bytes(b))
+	}
 }
