@@ -72,7 +72,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.Var(&c.outputs, "o", "output file table (repeatable), or TARGET,FILE")
 	fs.StringVar(&c.outDir, "out-dir", "", "directory for generated files")
 	fs.BoolVar(&c.text, "S", false, "write textual IR (.ll) instead of bitcode")
-	fs.StringVar(&c.splitMode, "split", "auto", "kernel|source|auto|none (also per_kernel|per_source|off)")
+	fs.StringVar(&c.splitMode, "split", "none", "kernel|source|auto|none (also per_kernel|per_source|off)")
 	fs.BoolVar(&c.symbols, "symbols", false, "write .sym files")
 	fs.BoolVar(&c.properties, "properties", false, "write .prop files")
 	fs.StringVar(&c.specConst, "spec-const", "", "native|emulation: lower specialization constants")

@@ -1,6 +1,9 @@
 package llvmir
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Writer accumulates re-emitted entities of one module. It never modifies
 // the Module, so one parsed module can feed many outputs.
@@ -18,9 +21,9 @@ func (w *Writer) Bytes() []byte { return w.buf }
 // Raw appends text verbatim.
 func (w *Writer) Raw(s string) { w.buf = append(w.buf, s...) }
 
-// Entity re-emits e unchanged.
+// Entity re-emits e unchanged (except for comments).
 func (w *Writer) Entity(e *Entity) {
-	w.buf = append(w.buf, w.m.Src[w.m.Toks[e.Lo].Start:w.m.Toks[e.Hi-1].End]...)
+	w.buf = w.m.appendSpan(w.buf, e.Lo, e.Hi)
 	w.buf = append(w.buf, '\n')
 	if e.Kind == KindFunction && !e.Fn.IsDecl {
 		w.buf = append(w.buf, '\n')
@@ -33,6 +36,9 @@ type FuncEdit struct {
 	// DLL storage, preemption specifiers and the comdat are dropped
 	// because they are invalid or meaningless on local symbols.
 	Internalize bool
+	// Externalize gives the definition external linkage (no linkage
+	// keyword) so that it stays in the image even if unused.
+	Externalize bool
 	// Declare turns a definition into a declaration: the body, comdat,
 	// section, personality/prefix/prologue and metadata attachments go.
 	Declare bool
@@ -45,7 +51,7 @@ type FuncEdit struct {
 func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	m := w.m
 	fi := e.Fn
-	if fi == nil || (!ed.Internalize && !ed.Declare && len(ed.AddAttrs) == 0) || (ed.Declare && fi.IsDecl && len(ed.AddAttrs) == 0) {
+	if fi == nil || (!ed.Internalize && !ed.Externalize && !ed.Declare && len(ed.AddAttrs) == 0) || (ed.Declare && fi.IsDecl && len(ed.AddAttrs) == 0) {
 		w.Entity(e)
 		return
 	}
@@ -71,6 +77,13 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		b.WriteString("define internal ")
 		if fi.CC != "" {
 			b.WriteString(fi.CC + " ")
+		}
+	} else if ed.Externalize {
+		b.WriteString("define ")
+		for t := fi.PrefixLo; t < fi.RetLo; t++ {
+			if s := m.Text(t); !linkages[s] {
+				b.WriteString(s + " ")
+			}
 		}
 	} else {
 		b.WriteString(m.Text(e.Lo) + " ")
@@ -99,7 +112,7 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	}
 	if !declare {
 		b.WriteByte(' ')
-		b.WriteString(m.Span(fi.BodyLo, e.Hi))
+		b.WriteString(m.CleanSpan(fi.BodyLo, e.Hi))
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
@@ -217,3 +230,43 @@ func itoa(n int) string {
 	}
 	return string(d)
 }
+
+// appendSpan appends the text of tokens [lo, hi) with comments removed:
+// the gaps between tokens hold only whitespace and comments, and comments
+// from the input (e.g. test CHECK lines) must not leak into outputs.
+func (m *Module) appendSpan(buf []byte, lo, hi int) []byte {
+	if lo >= hi {
+		return buf
+	}
+	runStart := m.Toks[lo].Start
+	for t := lo; t+1 < hi; t++ {
+		gapLo, gapHi := m.Toks[t].End, m.Toks[t+1].Start
+		gap := m.Src[gapLo:gapHi]
+		if bytes.IndexByte(gap, ';') < 0 {
+			continue
+		}
+		buf = append(buf, m.Src[runStart:gapLo]...)
+		for len(gap) > 0 {
+			i := bytes.IndexByte(gap, ';')
+			if i < 0 {
+				buf = append(buf, gap...)
+				break
+			}
+			buf = append(buf, bytes.TrimRight(gap[:i], " \t")...)
+			j := bytes.IndexByte(gap[i:], '\n')
+			if j < 0 {
+				break
+			}
+			gap = gap[i+j:]
+			// Drop the line break of a line that held only the comment.
+			if len(buf) > 0 && buf[len(buf)-1] == '\n' {
+				gap = gap[1:]
+			}
+		}
+		runStart = gapHi
+	}
+	return append(buf, m.Src[runStart:m.Toks[hi-1].End]...)
+}
+
+// CleanSpan is Span without comments.
+func (m *Module) CleanSpan(lo, hi int) string { return string(m.appendSpan(nil, lo, hi)) }

@@ -142,8 +142,10 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 	for k := range byKey {
 		keys = append(keys, k)
 	}
-	// Keys are ordered bytewise like DPC++'s std::map; images are numbered
-	// from the last key down because its splitter pops groups off the back.
+	// Keys are ordered bytewise like DPC++'s std::map<std::string>.
+	// Keys are ordered bytewise like DPC++'s std::map<std::string>, and
+	// images are numbered from the last key down: its splitter takes groups
+	// off the back of the sorted list (this is what the lit tests expect).
 	sort.Sort(sort.Reverse(sort.StringSlice(keys)))
 	groups := make([]Group, len(keys))
 	for i, k := range keys {

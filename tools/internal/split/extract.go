@@ -107,6 +107,7 @@ func (g *Graph) Extract(grp Group) *Image {
 		keep
 		declare
 		internalize
+		externalize
 	)
 	form := make([]uint8, n)
 	for i := range m.Entities {
@@ -119,6 +120,8 @@ func (g *Graph) Extract(grp Group) *Image {
 			switch {
 			case !isEntry[i] && vfDecl(e):
 				form[i] = declare
+			case hasVF && isVirtual(m, e) && e.Fn.Linkage != "":
+				form[i] = externalize // keep virtual functions for other images
 			case !isEntry[i] && !preserved(m, e) && e.Fn.Linkage != "internal" && e.Fn.Linkage != "private":
 				form[i] = internalize
 			}
@@ -265,6 +268,9 @@ func (g *Graph) Extract(grp Group) *Image {
 			case internalize:
 				w.Function(e, llvmir.FuncEdit{Internalize: true})
 				img.Defs = append(img.Defs, i)
+			case externalize:
+				w.Function(e, llvmir.FuncEdit{Externalize: true})
+				img.Defs = append(img.Defs, i)
 			case declare:
 				w.Function(e, llvmir.FuncEdit{Declare: true})
 			}
@@ -302,6 +308,11 @@ func (g *Graph) Extract(grp Group) *Image {
 	}
 	img.Text = w.Bytes()
 	return img
+}
+
+func isVirtual(m *llvmir.Module, e *llvmir.Entity) bool {
+	_, ok := m.FuncAttr(e, AttrIndirectlyCallable)
+	return ok
 }
 
 // preserved reports functions that internalization must keep external.

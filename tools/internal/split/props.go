@@ -19,6 +19,7 @@ const (
 	SetKernelNames        = "SYCL/kernel names"
 	SetKernelParamOpt     = "SYCL/kernel param opt"
 	SetDeviceGlobals      = "SYCL/device globals"
+	SetVirtualFunctions   = "SYCL/virtual functions"
 )
 
 // PropOptions tune property computation.
@@ -63,6 +64,7 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 		}
 	}
 	addMisc(reg, m, img)
+	addVirtualFunctions(reg, m, img)
 	if po.DeviceGlobals {
 		addDeviceGlobals(reg, m, img)
 	}
@@ -333,5 +335,33 @@ func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
 		binary.LittleEndian.PutUint32(b, uint32(n))
 		binary.LittleEndian.PutUint32(b[4:], scope)
 		reg.Add(SetDeviceGlobals, id, propset.Bytes(b))
+	}
+}
+
+// addVirtualFunctions records which virtual-function set an image defines,
+// or which sets its kernels call into (never both).
+func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	for _, i := range img.EntryIdx {
+		if v, ok := m.FuncAttr(&m.Entities[i], AttrIndirectlyCallable); ok {
+			reg.Add(SetVirtualFunctions, "virtual-functions-set", propset.String(v))
+			return
+		}
+	}
+	var sets []string
+	seen := map[string]bool{}
+	for _, i := range img.Defs {
+		v, ok := m.FuncAttr(&m.Entities[i], "calls-indirectly")
+		if !ok {
+			continue
+		}
+		for _, s := range strings.Split(v, ",") {
+			if s != "" && !seen[s] {
+				seen[s] = true
+				sets = append(sets, s)
+			}
+		}
+	}
+	if len(sets) > 0 {
+		reg.Add(SetVirtualFunctions, "uses-virtual-functions-set", propset.String(strings.Join(sets, ",")))
 	}
 }
