@@ -7,6 +7,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/zstdimage"
 )
 
 // UsageError reports a bad command line.
@@ -35,16 +36,22 @@ type config struct {
 	machine elfobj.Machine
 	opts    descriptor.Options
 	inputs  []input
+
+	compress  bool  // -offload-compress
+	level     int   // -offload-compression-level
+	threshold int64 // -offload-compression-threshold
 }
 
 var valueFlags = map[string]bool{
 	"o": true, "host": true, "kind": true, "target": true, "format": true,
 	"compile-opts": true, "link-opts": true, "properties": true, "entries": true,
 	"desc-name": true, "image-version": true,
+	"offload-compression-level": true, "offload-compression-threshold": true,
 }
 
 var boolFlags = map[string]bool{
 	"batch": true, "emit-reg-funcs": true, "v": true, "new-offload-entries": true,
+	"offload-compress": true,
 }
 
 // parseArgs follows clang-offload-wrapper's positional semantics: -target,
@@ -54,7 +61,7 @@ var boolFlags = map[string]bool{
 // columns) whose rows take the per-image options in force at its position.
 // Flags take one or two dashes and "=value" or a separate value.
 func parseArgs(args []string) (*config, error) {
-	cfg := &config{}
+	cfg := &config{level: zstdimage.DefaultLevel, threshold: zstdimage.DefaultThreshold}
 	cur := input{format: descriptor.FormatNone}
 	kindSet, host, batch := false, "", false
 	positionalOnly := false
@@ -126,6 +133,18 @@ func parseArgs(args []string) (*config, error) {
 				return nil, usagef("invalid -image-version=%s (want 2 or 3)", val)
 			}
 			cfg.opts.ImageVersion = n
+		case "offload-compression-level":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > 22 {
+				return nil, usagef("invalid -offload-compression-level=%s (want 1..22)", val)
+			}
+			cfg.level = n
+		case "offload-compression-threshold":
+			n, err := strconv.ParseInt(val, 10, 64)
+			if err != nil || n < 0 {
+				return nil, usagef("invalid -offload-compression-threshold=%s (want bytes >= 0)", val)
+			}
+			cfg.threshold = n
 		default: // boolean flags
 			b, err := strconv.ParseBool(val)
 			if err != nil {
@@ -138,6 +157,8 @@ func parseArgs(args []string) (*config, error) {
 				cfg.opts.NoRegFuncs = !b
 			case "new-offload-entries":
 				cfg.opts.NewEntries = b
+			case "offload-compress":
+				cfg.compress = b
 			}
 		}
 	}

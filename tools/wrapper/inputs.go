@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
@@ -10,6 +12,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+	"github.com/rules-sycl/rules_sycl/tools/internal/zstdimage"
 )
 
 // InputError reports an unreadable or malformed input file.
@@ -33,6 +36,13 @@ func run(args []string) error {
 		}
 		images = append(images, imgs...)
 	}
+	if cfg.compress {
+		cleanup, err := compressImages(images, cfg)
+		defer cleanup()
+		if err != nil {
+			return err
+		}
+	}
 	obj, err := descriptor.Build(images, cfg.opts)
 	if err != nil {
 		return err
@@ -46,6 +56,54 @@ func run(args []string) error {
 		return fmt.Errorf("%s: %w", cfg.out, err)
 	}
 	return f.Commit()
+}
+
+// compressImages replaces every image larger than the threshold by a zstd
+// frame (format 4), staged in a temporary file next to the output so that
+// memory use does not depend on image size. cleanup removes the staged
+// files and is safe to call in every case.
+func compressImages(images []descriptor.Image, cfg *config) (cleanup func(), err error) {
+	var tmps []string
+	cleanup = func() {
+		for _, p := range tmps {
+			os.Remove(p)
+		}
+	}
+	for i := range images {
+		img := &images[i]
+		if !zstdimage.ShouldCompress(img.Data.Size, cfg.threshold) {
+			continue
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(cfg.out), "."+filepath.Base(cfg.out)+".zst*")
+		if err != nil {
+			return cleanup, err
+		}
+		tmps = append(tmps, tmp.Name())
+		err = compressOne(tmp, img.Data, cfg.level)
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return cleanup, fmt.Errorf("%s: compressing: %w", img.Data.Name, err)
+		}
+		src, err := elfobj.FileSource(tmp.Name())
+		if err != nil {
+			return cleanup, err
+		}
+		src.Name = img.Data.Name + " (compressed)"
+		img.Data = src
+		img.Format = descriptor.FormatCompressedNone
+	}
+	return cleanup, nil
+}
+
+func compressOne(w io.Writer, src elfobj.Source, level int) error {
+	rc, err := src.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	return zstdimage.Compress(w, rc, src.Size, level)
 }
 
 // load turns one positional argument into images.

@@ -8,6 +8,14 @@
 //	        [-compile-opts=S] [-link-opts=S] [-properties=F] [-entries=F] IMAGE
 //	        [... more option groups and IMAGEs]
 //	wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE
+//
+// TRIPLE is x86_64-*-linux* or aarch64-*-linux*. Other options:
+// -image-version=2|3 (device image struct layout, default 2),
+// -new-offload-entries (56-byte entries), -emit-reg-funcs=false,
+// -desc-name=NAME, -v (accepted, ignored), and zstd compression:
+// -offload-compress [-offload-compression-level=N (10)]
+// [-offload-compression-threshold=BYTES (512)]. Flags take one or two
+// dashes and "=value" or a separate value.
 package main
 
 import (

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/klauspost/compress/zstd"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 )
@@ -94,6 +95,8 @@ func TestParseArgsErrors(t *testing.T) {
 		{"no target", []string{"-o", "x", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "a"}, "a: no -target"},
 		{"bad bool", append(ok, "-batch=maybe", "a"), "invalid boolean -batch=maybe"},
 		{"bad version", append(ok, "-image-version=1", "a"), "invalid -image-version=1"},
+		{"bad level", append(ok, "-offload-compression-level=23", "a"), "invalid -offload-compression-level=23"},
+		{"bad threshold", append(ok, "--offload-compression-threshold=-1", "a"), "invalid -offload-compression-threshold=-1"},
 		{"entries with batch", append(ok, "-batch", "-entries=e.sym", "t"), "t: -entries/-properties cannot apply"},
 	}
 	for _, tt := range tests {
@@ -333,6 +336,86 @@ func TestLinkAndRun(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestCompressionArgs(t *testing.T) {
+	base := []string{"-o", "o", "-host=aarch64-unknown-linux-gnu", "-kind=sycl", "-target=t", "a"}
+	cfg, err := parseArgs(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.compress || cfg.level != 10 || cfg.threshold != 512 || cfg.machine != elfobj.AArch64 {
+		t.Errorf("defaults: %+v", cfg)
+	}
+	cfg, err = parseArgs(append(base, "--offload-compress", "--offload-compression-level=19", "--offload-compression-threshold", "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.compress || cfg.level != 19 || cfg.threshold != 0 {
+		t.Errorf("set: %+v", cfg)
+	}
+}
+
+// TestCompressedLinkAndRun: images above the threshold reach the runtime as
+// format 4 zstd frames (with content size) that decode to the input file;
+// smaller ones stay as they are. No staging files remain.
+func TestCompressedLinkAndRun(t *testing.T) {
+	cc := findCC(t)
+	harness, _ := filepath.Abs("testdata/harness.c")
+	dir := t.TempDir()
+	files := map[string]string{
+		"big.spv":   "\x03\x02\x23\x07" + strings.Repeat("compressible ", 100),
+		"small.spv": "\x03\x02\x23\x07tiny",
+	}
+	writeFiles(t, dir, files)
+	chdir(t, dir)
+	if err := run([]string{"-o", "w.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
+		"--offload-compress", "--offload-compression-threshold=100", "big.spv", "small.spv"}); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(".w.o*"); len(left) > 0 {
+		t.Errorf("staging files left: %v", left)
+	}
+	if out, err := exec.Command(cc, "-o", "prog", harness, "w.o").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	out, err := exec.Command("./prog").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var formats []string
+	var images [][]byte
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "image ") {
+			formats = append(formats, line[strings.Index(line, "format="):])
+		}
+		if strings.HasPrefix(line, " bytes=") {
+			b, err := hex.DecodeString(strings.TrimPrefix(line, " bytes="))
+			if err != nil {
+				t.Fatal(err)
+			}
+			images = append(images, b)
+		}
+	}
+	if diff := cmp.Diff([]string{"format=4", "format=2"}, formats); diff != "" {
+		t.Errorf("formats (-want +got):\n%s", diff)
+	}
+	if len(images) != 2 {
+		t.Fatalf("got %d images", len(images))
+	}
+	var h zstd.Header
+	if err := h.Decode(images[0]); err != nil || !h.HasFCS || h.FrameContentSize != uint64(len(files["big.spv"])) {
+		t.Errorf("frame header: %+v %v", h, err)
+	}
+	dec, _ := zstd.NewReader(nil)
+	defer dec.Close()
+	plain, err := dec.DecodeAll(images[0], nil)
+	if err != nil || string(plain) != files["big.spv"] {
+		t.Errorf("decompressed image differs: %v", err)
+	}
+	if string(images[1]) != files["small.spv"] {
+		t.Errorf("small image changed")
 	}
 }
 
