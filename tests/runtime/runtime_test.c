@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include "sycl_rt.h"
@@ -348,6 +350,38 @@ static void test_validation(void) {
   EXPECT_ERROR(srt_unregister(NULL), SRT_ERR_INVALID_ARGUMENT, "NULL descriptor");
 }
 
+/* __sycl_register_lib has no way to return an error: on a malformed
+ * descriptor it must print one line and end the process with status 1. */
+static void test_register_lib_exits(void) {
+  int fds[2];
+  CHECK(pipe(fds) == 0, "pipe");
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    struct sycl_device_binaries_struct d = v2_desc;
+    d.Version = 9;
+    __sycl_register_lib(&d);
+    _exit(0); /* not reached if the runtime rejects d */
+  }
+  close(fds[1]);
+  char msg[1024];
+  size_t len = 0;
+  ssize_t r;
+  while (len < sizeof msg - 1 && (r = read(fds[0], msg + len, sizeof msg - 1 - len)) > 0)
+    len += (size_t)r;
+  msg[len] = 0;
+  close(fds[0]);
+  int status = 0;
+  CHECK(pid > 0 && waitpid(pid, &status, 0) == pid, "fork/wait");
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 1,
+        "__sycl_register_lib on a bad descriptor: status 0x%x", status);
+  CHECK(strstr(msg, "sycl_rt: descriptor") && strstr(msg, "version 9, expected 1") &&
+            strchr(msg, '\n') == msg + len - 1,
+        "__sycl_register_lib message: \"%s\"", msg);
+}
+
 /* ---- Part 2 ----------------------------------------------------------------- */
 
 static unsigned char *slurp(const char *path, size_t *n) {
@@ -533,6 +567,7 @@ static void run_image_file(const char *path) {
 int main(int argc, char **argv) {
   test_lookup();
   test_validation();
+  test_register_lib_exits();
   printf("registration/lookup/validation: %d checks, %d failures\n", g_checks,
          g_failures);
   if (argc > 1) {
