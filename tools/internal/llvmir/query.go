@@ -325,3 +325,20 @@ func (m *Module) groupAttr(group, key string) (string, bool) {
 	}
 	return "", false
 }
+
+// QuoteString spells s as an IR string literal, escaping '"', '\' and
+// non-printable bytes as \XX.
+func QuoteString(s string) string {
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '"' || c == '\\' || c < 0x20 || c >= 0x7f {
+			b = append(b, '\\', hex[c>>4], hex[c&15])
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(append(b, '"'))
+}

@@ -92,7 +92,21 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		}
 	}
 	b.WriteString(m.Span(fi.RetLo, fi.ParamsHi+1))
-	for _, it := range fi.Tail {
+	// Function attributes must precede section/comdat/align/metadata.
+	insertAt := len(fi.Tail)
+	for k, it := range fi.Tail {
+		if it.Kind == TailSection || it.Kind == TailComdat || it.Kind == TailPersonality || it.Kind == TailAttachment ||
+			(it.Kind == TailAttr && (m.Text(it.Lo) == "align" || m.Text(it.Lo) == "gc")) {
+			insertAt = k
+			break
+		}
+	}
+	for k, it := range fi.Tail {
+		if k == insertAt {
+			for _, a := range ed.AddAttrs {
+				b.WriteString(" " + a)
+			}
+		}
 		switch it.Kind {
 		case TailComdat:
 			if declare || ed.Internalize {
@@ -106,9 +120,10 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		b.WriteByte(' ')
 		b.WriteString(m.Span(it.Lo, it.Hi))
 	}
-	for _, a := range ed.AddAttrs {
-		b.WriteByte(' ')
-		b.WriteString(a)
+	if insertAt == len(fi.Tail) {
+		for _, a := range ed.AddAttrs {
+			b.WriteString(" " + a)
+		}
 	}
 	if !declare {
 		b.WriteByte(' ')
@@ -202,7 +217,7 @@ func (w *Writer) GlobalArray(e *Entity, ai ArrayInit, keep []int) {
 	m := w.m
 	var b strings.Builder
 	b.WriteString(m.Span(e.Lo, ai.CountTok))
-	b.WriteString(" " + itoa(len(keep)) + " ")
+	b.WriteString(itoa(len(keep)) + " ")
 	b.WriteString(m.Span(ai.CountTok+1, ai.Open))
 	b.WriteString(" [")
 	for i, k := range keep {

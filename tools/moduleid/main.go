@@ -1,0 +1,120 @@
+// Command moduleid stamps the "sycl-module-id" function attribute on the
+// kernels of one translation unit, as DPC++'s front end does, so that
+// per-source device code split still works after llvm-link of modules
+// produced by upstream clang (which does not add the attribute).
+//
+// Usage: moduleid -id=<translation unit id> [-S] [-llvm-as=P] [-llvm-dis=P] -o OUT IN
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/split"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stderr))
+}
+
+type config struct {
+	id, out, in     string
+	text            bool
+	llvmAs, llvmDis string
+}
+
+func parseArgs(args []string) (*config, error) {
+	c := &config{in: "-"}
+	fs := flag.NewFlagSet("moduleid", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.id, "id", "", "translation unit id, e.g. examples/multi_tu/a.cl")
+	fs.StringVar(&c.out, "o", "", "output module")
+	fs.BoolVar(&c.text, "S", false, "write textual IR instead of bitcode")
+	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			c.in = args[0]
+			args = args[1:]
+		}
+	}
+	if c.id == "" {
+		return nil, errors.New("-id is required")
+	}
+	if c.out == "" {
+		return nil, errors.New("-o is required")
+	}
+	return c, nil
+}
+
+func run(args []string, stdin io.Reader, stderr io.Writer) int {
+	c, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "moduleid: %v\n", err)
+		return 1
+	}
+	if err := stamp(c, stdin); err != nil {
+		fmt.Fprintf(stderr, "moduleid: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func stamp(c *config, stdin io.Reader) error {
+	name := c.in
+	var data []byte
+	var err error
+	if name == "-" {
+		name = "<stdin>"
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	if llvmir.IsBitcode(data) {
+		if data, err = llvmir.Disassemble(data, c.llvmDis); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	m, err := llvmir.Parse(data, name)
+	if err != nil {
+		return err
+	}
+	out := Stamp(m, c.id)
+	if !c.text {
+		if out, err = llvmir.Assemble(out, c.llvmAs); err != nil {
+			return fmt.Errorf("%s: %v", c.out, err)
+		}
+	}
+	return atomicfile.WriteFile(c.out, out)
+}
+
+// Stamp returns the text of m with "sycl-module-id"="id" on every kernel
+// definition that does not carry the attribute yet. Other functions are
+// left alone: OpenCL C extern functions are not SYCL_EXTERNAL.
+func Stamp(m *llvmir.Module, id string) []byte {
+	attr := llvmir.QuoteString(split.AttrModuleID) + "=" + llvmir.QuoteString(id)
+	w := m.NewWriter()
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind == llvmir.KindFunction && !e.Fn.IsDecl && split.IsKernelCC(e.Fn.CC) {
+			if _, has := m.FuncAttr(e, split.AttrModuleID); !has {
+				w.Function(e, llvmir.FuncEdit{AddAttrs: []string{attr}})
+				continue
+			}
+		}
+		w.Entity(e)
+	}
+	return w.Bytes()
+}
