@@ -15,6 +15,12 @@
 //	__CLANG_OFFLOAD_BUNDLE__sycl-<T>   image bytes, one section per target T
 //	.text.startup                      sycl.descriptor_reg / _unreg
 //	.init_array.1 / .fini_array.1      pointers to them (priority 1)
+//
+// Limitation: on x86-64 the constructor reaches the descriptor with a
+// 32-bit PC-relative lea, like small-model compiled code; a link whose
+// read-only image sections push .data.rel.ro more than 2 GiB away from
+// .text fails with a relocation overflow (the same limit as DPC++ without
+// -fsycl-link-huge-device-code).
 package descriptor
 
 import (
@@ -166,6 +172,11 @@ func Build(images []Image, opt Options) (*elfobj.Object, error) {
 		}
 		if img.Target == "" {
 			return nil, &Error{fmt.Sprintf("image %d: empty target", i)}
+		}
+		if img.Target == "native_cpu" {
+			// native_cpu "images" are kernel-name/function-pointer tables
+			// bracketed by BinaryStart/End, not bytes.
+			return nil, &Error{fmt.Sprintf("image %d: native_cpu images (function tables) are not supported", i)}
 		}
 	}
 

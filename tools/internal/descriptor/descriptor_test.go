@@ -502,6 +502,7 @@ func TestBuildErrors(t *testing.T) {
 		{"bad version", sampleImages(), Options{Machine: elfobj.X86_64, ImageVersion: 1}},
 		{"nul target", img(func(i *Image) { i.Target = "a\x00" }), Options{Machine: elfobj.X86_64}},
 		{"empty target", img(func(i *Image) { i.Target = "" }), Options{Machine: elfobj.X86_64}},
+		{"native_cpu", img(func(i *Image) { i.Target = "native_cpu" }), Options{Machine: elfobj.X86_64}},
 		{"nul entry", img(func(i *Image) { i.Entries = []string{"x\x00"} }), Options{Machine: elfobj.X86_64}},
 		{"nul set name", img(func(i *Image) { i.Properties = nulProps }), Options{Machine: elfobj.X86_64}},
 		{"invalid value", img(func(i *Image) { i.Properties = badValue }), Options{Machine: elfobj.X86_64}},

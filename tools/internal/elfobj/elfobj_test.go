@@ -241,7 +241,10 @@ func TestTailCallMatchesAssembler(t *testing.T) {
 		}
 		refText, _ := ref.Section(".text.startup").Data()
 		myText, _ := mine.Section(".text.startup").Data()
-		if !bytes.Equal(refText, myText) {
+		if len(myText) != 16 {
+			t.Errorf("%v: stub slot is %d bytes, want 16", m, len(myText))
+		}
+		if !bytes.Equal(refText, myText[:len(refText)]) {
 			t.Errorf("%v: text %x, assembler %x", m, myText, refText)
 		}
 		// clang relocates against the section symbol; compare type, offset

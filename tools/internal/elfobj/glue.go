@@ -36,7 +36,7 @@ func (o *Object) SetPointer(s *Section, off int64, target *Symbol, addend int64)
 //	                                               (ADR_PREL_PG_HI21, ADD_ABS_LO12_NC, JUMP26)
 //
 // A tail call keeps the caller's stack alignment, so no frame is needed.
-// The function is padded to 16 bytes and its symbol returned.
+// The function occupies a 16-byte-aligned slot; its symbol is returned.
 func (o *Object) AddTailCall(text *Section, name string, arg *Symbol, argAddend int64, callee *Symbol) *Symbol {
 	text.Pad(16)
 	start := text.Size()
@@ -60,6 +60,15 @@ func (o *Object) AddTailCall(text *Section, name string, arg *Symbol, argAddend 
 		// The displacement is relative to the end of each instruction.
 		text.AddReloc(Reloc{Offset: start + 3, Type: R_X86_64_PC32, Sym: arg, Addend: argAddend - 4})
 		text.AddReloc(Reloc{Offset: start + 8, Type: R_X86_64_PLT32, Sym: callee, Addend: -4})
+	}
+	// Fill the rest of the 16-byte slot with traps (int3 on x86-64; the
+	// zero word is "udf #0" on AArch64) rather than decodable code.
+	fill := byte(0)
+	if o.Machine == X86_64 {
+		fill = 0xcc
+	}
+	for text.Size()%16 != 0 {
+		text.Append([]byte{fill})
 	}
 	sym := &Symbol{Name: name, Section: text, Value: start, Size: int64(len(code)), Func: true}
 	o.AddSymbol(sym)
