@@ -55,13 +55,15 @@ func lex(src []byte, file string) ([]Token, error) {
 		line, col := lineCol(src, pos)
 		return &ParseError{file, line, col, msg}
 	}
-	scanString := func(p int) (int, error) { // p at opening quote; returns index after closing quote
+	// scanString returns the index after the string whose opening quote is
+	// at p; errors point at the token start.
+	scanString := func(p, tokStart int) (int, error) {
 		for j := p + 1; j < n; j++ {
 			if src[j] == '"' {
 				return j + 1, nil
 			}
 		}
-		return 0, errAt(p, "unterminated string constant")
+		return 0, errAt(tokStart, "unterminated string constant")
 	}
 	for i < n {
 		c := src[i]
@@ -83,13 +85,13 @@ func lex(src []byte, file string) ([]Token, error) {
 		kind := TokPunct
 		switch {
 		case c == '"':
-			e, err := scanString(i)
+			e, err := scanString(i, start)
 			if err != nil {
 				return nil, err
 			}
 			i, kind = e, TokString
 		case c == 'c' && i+1 < n && src[i+1] == '"':
-			e, err := scanString(i + 1)
+			e, err := scanString(i+1, start)
 			if err != nil {
 				return nil, err
 			}
@@ -109,7 +111,7 @@ func lex(src []byte, file string) ([]Token, error) {
 			}
 			i++
 			if i < n && src[i] == '"' {
-				e, err := scanString(i)
+				e, err := scanString(i, start)
 				if err != nil {
 					return nil, err
 				}

@@ -56,8 +56,12 @@ func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
 			skip = e.Fn.NameTok
 		}
 	}
-	if e.Kind == KindMD || e.Kind == KindNamedMD || e.Kind == KindAttrGroup || e.Kind == KindType || e.Kind == KindComdat {
+	switch e.Kind {
+	case KindMD, KindNamedMD, KindType, KindComdat:
 		m.Refs(e.Lo+1, e.Hi, -1, fn)
+		return
+	case KindAttrGroup:
+		m.Refs(e.Lo+2, e.Hi, -1, fn)
 		return
 	}
 	m.Refs(e.Lo, e.Hi, skip, fn)

@@ -211,17 +211,34 @@ func (g *Graph) Extract(grp Group) *Image {
 			}
 		}
 	}
+	// keepPair drops {!"registered name", !"mangled name"} pairs of kernels
+	// that are not in this image.
+	keepPair := func(op string) bool {
+		sub, ok := m.MDOperands(op)
+		return !ok || len(sub) != 2 || emitted("@"+quoteName(llvmir.Unquote(sub[1])))
+	}
 	// Metadata closure.
 	for len(mdQueue) > 0 {
 		name := mdQueue[0]
 		mdQueue = mdQueue[1:]
-		if j, ok := m.Lookup(name); ok {
-			m.EntityRefs(&m.Entities[j], func(k llvmir.RefKind, s string) {
-				if k == llvmir.RefMD {
-					addMD(s)
-				}
-			})
+		j, ok := m.Lookup(name)
+		if !ok {
+			continue
 		}
+		if registered[name] {
+			ops, _ := m.MDOperands(name)
+			for _, op := range ops {
+				if strings.HasPrefix(op, "!") && keepPair(op) {
+					addMD(op)
+				}
+			}
+			continue
+		}
+		m.EntityRefs(&m.Entities[j], func(k llvmir.RefKind, s string) {
+			if k == llvmir.RefMD {
+				addMD(s)
+			}
+		})
 	}
 
 	// Emit.
@@ -289,13 +306,8 @@ func (g *Graph) Extract(grp Group) *Image {
 				continue
 			}
 			w.MDTuple(e, func(op string, lo, hi int) string {
-				if registered[e.Name] {
-					// {!"registered name", !"mangled name"} pairs.
-					if sub, ok := m.MDOperands(op); ok && len(sub) == 2 {
-						if !emitted("@" + quoteName(llvmir.Unquote(sub[1]))) {
-							return "" // pair of a kernel not in this image
-						}
-					}
+				if registered[e.Name] && !keepPair(op) {
+					return "" // pair of a kernel not in this image
 				}
 				for t := lo; t < hi; t++ {
 					if m.Toks[t].Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
