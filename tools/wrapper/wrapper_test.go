@@ -282,14 +282,16 @@ func TestLinkAndRun(t *testing.T) {
 		args    []string
 		defines []string
 		ldflags []string
+		shared  bool // link the object into a shared library the program uses
 	}{
 		{"separate-images", []string{"-target=spir64", "-format=spirv", "-compile-opts=-g -O2", "-entries=k0.sym", "-properties=k0.prop", "img0.spv",
-			"-target=spir64_gen", "-format=native", "-compile-opts=", "-link-opts=-device pvc", "img1.bin"}, nil, nil},
-		{"batch", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, nil},
-		{"batch-pie", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-pie", "-fPIE"}},
-		{"batch-gold", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-fuse-ld=gold"}},
+			"-target=spir64_gen", "-format=native", "-compile-opts=", "-link-opts=-device pvc", "img1.bin"}, nil, nil, false},
+		{"batch", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, nil, false},
+		{"batch-pie", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-pie", "-fPIE"}, false},
+		{"batch-gold", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-fuse-ld=gold"}, false},
+		{"batch-shared", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, nil, true},
 		{"v3-new-entries", []string{"-image-version=3", "-new-offload-entries", "-target=spir64", "-format=llvmbc", "-batch", "sub/t.tbl"},
-			[]string{"-DIMAGE_V3", "-DNEW_ENTRIES"}, nil},
+			[]string{"-DIMAGE_V3", "-DNEW_ENTRIES"}, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -305,7 +307,20 @@ func TestLinkAndRun(t *testing.T) {
 			if err := run(args); err != nil {
 				t.Fatal(err)
 			}
-			ccArgs := append(append(append([]string{}, tt.defines...), tt.ldflags...), "-o", "prog", harness, "w.o")
+			obj := "w.o"
+			if tt.shared {
+				// The runtime stand-in lives in the executable; the library's
+				// registration calls resolve to it through -rdynamic.
+				if out, err := exec.Command(cc, "-shared", "-o", "libw.so", "w.o").CombinedOutput(); err != nil {
+					t.Fatalf("shared link: %v\n%s", err, out)
+				}
+				obj = "-Wl,--no-as-needed,-rpath,$ORIGIN,--export-dynamic"
+				tt.ldflags = append(tt.ldflags, "-L.")
+			}
+			ccArgs := append(append(append([]string{}, tt.defines...), tt.ldflags...), "-o", "prog", harness, obj)
+			if tt.shared {
+				ccArgs = append(ccArgs, "-lw")
+			}
 			if out, err := exec.Command(cc, ccArgs...).CombinedOutput(); err != nil {
 				t.Fatalf("%s %v: %v\n%s", cc, ccArgs, err, out)
 			}
