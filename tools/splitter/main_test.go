@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const module = `source_filename = "t.ll"
+target triple = "spir64"
+define spir_kernel void @k1() #0 {
+  ret void
+}
+define spir_kernel void @k2() #1 {
+  call void @h()
+  ret void
+}
+define void @h() {
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cl" }
+attributes #1 = { "sycl-module-id"="b.cl" }
+`
+
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	var names []string
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names
+}
+
+func runIn(t *testing.T, dir string, stdin string, args ...string) (int, string) {
+	t.Helper()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	var stderr bytes.Buffer
+	rc := run(args, strings.NewReader(stdin), &stderr)
+	return rc, stderr.String()
+}
+
+func TestSplitSourceRelativePaths(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	rc, stderr := runIn(t, dir, module, "-split=per_source", "-S", "-symbols", "-properties", "-o", "out/x.table")
+	if rc != 0 {
+		t.Fatalf("rc=%d stderr=%s", rc, stderr)
+	}
+	want := []string{"x.table", "x_0.ll", "x_0.prop", "x_0.sym", "x_1.ll", "x_1.prop", "x_1.sym"}
+	if diff := cmp.Diff(want, listDir(t, filepath.Join(dir, "out"))); diff != "" {
+		t.Errorf("outputs (-want +got):\n%s", diff)
+	}
+	table, _ := os.ReadFile(filepath.Join(dir, "out", "x.table"))
+	wantTable := "[Code|Properties|Symbols]\nout/x_0.ll|out/x_0.prop|out/x_0.sym\nout/x_1.ll|out/x_1.prop|out/x_1.sym\n"
+	if diff := cmp.Diff(wantTable, string(table)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	// Images are numbered in descending key order: b.cl first.
+	sym0, _ := os.ReadFile(filepath.Join(dir, "out", "x_0.sym"))
+	if string(sym0) != "k2\n" {
+		t.Errorf("x_0.sym = %q, want k2", sym0)
+	}
+}
+
+func TestOutDirAndColumns(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "imgs"), 0o755)
+	rc, stderr := runIn(t, dir, module, "-split=kernel", "-S", "-out-dir", "imgs", "-o", "t.table", "-")
+	if rc != 0 {
+		t.Fatalf("rc=%d stderr=%s", rc, stderr)
+	}
+	table, _ := os.ReadFile(filepath.Join(dir, "t.table"))
+	want := "[Code]\nimgs/t_0.ll\nimgs/t_1.ll\n"
+	if diff := cmp.Diff(want, string(table)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"unknown flag", module, []string{"-bogus", "-o", "x.table"}, "splitter: flag provided but not defined: -bogus\n"},
+		{"bad split", module, []string{"-split=per_module", "-o", "x.table"}, "splitter: unknown split mode \"per_module\" (want kernel, source, auto or none)\n"},
+		{"no output", module, []string{"-split=kernel"}, "splitter: no output specified (-o)\n"},
+		{"parse error", "define void @f() {\n", []string{"-split=kernel", "-S", "-o", "x.table"}, "splitter: <stdin>:2:1: unexpected end of file: 1 unclosed bracket(s)\n"},
+		{"missing input", "", []string{"-split=kernel", "-o", "x.table", "nope.ll"}, "splitter: nope.ll: open nope.ll: no such file or directory\n"},
+		{"spec constants", "declare void @_Z40__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_()\n",
+			[]string{"-spec-const=native", "-S", "-o", "x.table"},
+			"splitter: <stdin>: specialization constant lowering (-spec-const) is not implemented; module uses @_Z40__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rc, stderr := runIn(t, dir, tc.stdin, tc.args...)
+			if rc != 1 {
+				t.Errorf("rc = %d, want 1", rc)
+			}
+			if diff := cmp.Diff(tc.want, stderr); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
+			}
+			if got := listDir(t, dir); len(got) != 0 {
+				t.Errorf("outputs left behind: %v", got)
+			}
+		})
+	}
+}
+
+// TestNoPartialOutputs makes llvm-as fail on the second image: the first
+// image, already written, must be removed.
+func TestNoPartialOutputs(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fake-as")
+	script := "#!/bin/sh\nif [ -e " + filepath.Join(dir, "once") + " ]; then echo boom >&2; exit 1; fi\ntouch " + filepath.Join(dir, "once") + "\ncat\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	rc, stderr := runIn(t, dir, module, "-split=kernel", "-symbols", "-llvm-as="+fake, "-o", "out/x.table")
+	if rc != 1 || !strings.Contains(stderr, "boom") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("rc=%d stderr=%q", rc, stderr)
+	}
+	if got := listDir(t, filepath.Join(dir, "out")); len(got) != 0 {
+		t.Errorf("outputs left behind: %v", got)
+	}
+}
+
+func TestBitcodeRoundTrip(t *testing.T) {
+	for _, tool := range []string{"llvm-as-15", "llvm-dis-15"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " not installed")
+		}
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.ll")
+	os.WriteFile(in, []byte(module), 0o644)
+	bc := filepath.Join(dir, "in.bc")
+	if out, err := exec.Command("llvm-as-15", in, "-o", bc).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	rc, stderr := runIn(t, dir, "", "-split=kernel", "-o", "x.table", "in.bc")
+	if rc != 0 {
+		t.Fatalf("rc=%d stderr=%s", rc, stderr)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "x_0.bc"))
+	if !bytes.HasPrefix(data, []byte("BC\xc0\xde")) {
+		t.Errorf("x_0.bc is not bitcode")
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	var outs [2]string
+	for i := range outs {
+		dir := t.TempDir()
+		rc, stderr := runIn(t, dir, module, "-split=kernel", "-S", "-symbols", "-properties", "-o", "x.table")
+		if rc != 0 {
+			t.Fatalf("rc=%d stderr=%s", rc, stderr)
+		}
+		for _, n := range listDir(t, dir) {
+			b, _ := os.ReadFile(filepath.Join(dir, n))
+			outs[i] += n + "\n" + string(b)
+		}
+	}
+	if outs[0] != outs[1] {
+		t.Error("outputs differ between runs")
+	}
+}
