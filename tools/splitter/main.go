@@ -11,8 +11,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
@@ -210,18 +212,20 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 		}
 		tables[i] = &filetable.Table{Columns: cols}
 	}
-	// One image at a time: only the current image's text is in memory.
+	// Images are extracted one at a time; only the llvm-as runs overlap, at
+	// most `workers` images are in flight, so memory stays bounded by that
+	// and not by the number of images.
+	pool := newAssembler(c, outs)
 	for id, grp := range groups {
 		img := g.Extract(grp)
 		base := prefix + "_" + strconv.Itoa(id)
 		irPath := base + irExt
-		if err := writeIR(c, irPath, img.Text, outs); err != nil {
-			return err
-		}
+		pool.submit(id, irPath, img.Text)
 		var symPath string
 		if c.symbols {
 			symPath = base + ".sym"
 			if err := commit(symPath, split.Symbols(img), outs); err != nil {
+				pool.wait()
 				return err
 			}
 		}
@@ -240,9 +244,11 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 					})
 					var buf bytes.Buffer
 					if err := reg.Write(&buf); err != nil {
+						pool.wait()
 						return fmt.Errorf("%s: %v", propPath, err)
 					}
 					if err := commit(propPath, buf.Bytes(), outs); err != nil {
+						pool.wait()
 						return err
 					}
 				}
@@ -253,6 +259,12 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 			}
 			tables[ti].Rows = append(tables[ti].Rows, row)
 		}
+		if pool.failed() {
+			break
+		}
+	}
+	if err := pool.wait(); err != nil {
+		return err
 	}
 	for i, o := range c.outputs {
 		var buf bytes.Buffer
@@ -319,6 +331,64 @@ func outputPrefix(c *config) string {
 		return stem
 	}
 	return strings.TrimSuffix(dir, "/") + "/" + stem
+}
+
+// assembler writes images, running llvm-as for several images at once.
+type assembler struct {
+	c     *config
+	outs  *atomicfile.Set
+	mu    sync.Mutex
+	wg    sync.WaitGroup
+	slots chan struct{}
+	errID int
+	err   error
+}
+
+func newAssembler(c *config, outs *atomicfile.Set) *assembler {
+	workers := runtime.NumCPU()
+	if c.text || workers < 1 {
+		workers = 1
+	}
+	return &assembler{c: c, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+}
+
+func (a *assembler) submit(id int, path string, text []byte) {
+	a.slots <- struct{}{}
+	a.wg.Add(1)
+	go func() {
+		defer func() { <-a.slots; a.wg.Done() }()
+		data := text
+		var err error
+		if !a.c.text {
+			if data, err = llvmir.Assemble(text, a.c.llvmAs); err != nil {
+				err = fmt.Errorf("%s: %v", path, err)
+			}
+		}
+		if err == nil {
+			err = atomicfile.WriteFile(path, data)
+		}
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if err != nil {
+			// Report the lowest failing image so the message is deterministic.
+			if a.err == nil || id < a.errID {
+				a.err, a.errID = err, id
+			}
+			return
+		}
+		a.outs.Created(path)
+	}()
+}
+
+func (a *assembler) failed() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err != nil
+}
+
+func (a *assembler) wait() error {
+	a.wg.Wait()
+	return a.err
 }
 
 func writeIR(c *config, path string, text []byte, outs *atomicfile.Set) error {
