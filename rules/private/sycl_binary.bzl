@@ -29,7 +29,7 @@ def device_images(ctx, c):
     spirv_table = translate(ctx, c.sycl, ctx.executable._foreach, split_dir, split_table, spirv_dir)
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
-    wrap(ctx, ctx.executable._wrapper, spirv_dir, spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, wrapper_object)
+    wrap(ctx, ctx.executable._wrapper, [split_dir, spirv_dir], spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, wrapper_object)
     return struct(linked = linked, split = split_dir, spirv = spirv_dir, wrapper_object = wrapper_object)
 
 def _sycl_binary_impl(ctx):

@@ -129,7 +129,7 @@ func TestErrors(t *testing.T) {
 func TestNoPartialOutputs(t *testing.T) {
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "fake-as")
-	script := "#!/bin/sh\nd=$(cat)\ncase \"$d\" in *@k1*) echo boom >&2; exit 1;; esac\nprintf '%s' \"$d\"\n"
+	script := "#!/bin/sh\n[ \"$1\" = --version ] && { echo 'LLVM version 15.0.6'; exit 0; }\nd=$(cat)\ncase \"$d\" in *@k1*) echo boom >&2; exit 1;; esac\nprintf '%s' \"$d\"\n"
 	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}

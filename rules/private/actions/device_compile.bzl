@@ -47,7 +47,7 @@ def device_compile(ctx, toolchain, src, headers, includes, defines, copts, out):
         executable = toolchain.compiler,
         arguments = [args],
         inputs = depset([src], transitive = [headers]),
-        tools = [toolchain.all_files],
+        tools = toolchain.all_files,
         outputs = [out],
         mnemonic = "SyclDeviceCompile",
         progress_message = "Compiling SYCL device code %s" % src.short_path,

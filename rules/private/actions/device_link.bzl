@@ -18,8 +18,8 @@ def device_link(ctx, toolchain, objects, libraries, out):
         executable = toolchain.linker,
         arguments = [args],
         inputs = depset(transitive = [objects, libraries]),
-        tools = [toolchain.all_files],
+        tools = toolchain.all_files,
         outputs = [out],
         mnemonic = "SyclDeviceLink",
-        progress_message = "Linking SYCL device code of %{label}",
+        progress_message = "Linking SYCL device code of %s" % ctx.label,
     )

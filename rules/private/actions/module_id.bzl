@@ -26,7 +26,7 @@ def stamp_module_id(ctx, toolchain, tool, bitcode, module_id, out):
         executable = tool,
         arguments = [args],
         inputs = [bitcode],
-        tools = [toolchain.all_files],
+        tools = toolchain.all_files,
         outputs = [out],
         mnemonic = "SyclModuleId",
         progress_message = "Stamping sycl-module-id on %s" % module_id,

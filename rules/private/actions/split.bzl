@@ -39,9 +39,9 @@ def split(ctx, toolchain, tool, linked, mode, out_dir):
         executable = tool,
         arguments = [args],
         inputs = [linked],
-        tools = [toolchain.all_files],
+        tools = toolchain.all_files,
         outputs = [out_dir],
         mnemonic = "SyclSplit",
-        progress_message = "Splitting SYCL device code of %{label} (" + mode + ")",
+        progress_message = "Splitting SYCL device code of %s (%s)" % (ctx.label, mode),
     )
     return table

@@ -33,9 +33,9 @@ def translate(ctx, toolchain, tool, split_dir, split_table, out_dir):
         executable = tool,
         arguments = [args],
         inputs = [split_dir],
-        tools = [toolchain.all_files],
+        tools = toolchain.all_files,
         outputs = [out_dir],
         mnemonic = "SyclTranslate",
-        progress_message = "Translating SYCL device images of %{label} to SPIR-V",
+        progress_message = "Translating SYCL device images of %s to SPIR-V" % ctx.label,
     )
     return table

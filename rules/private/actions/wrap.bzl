@@ -25,13 +25,14 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, images_dir, images_table, host, target, out):
+def wrap(ctx, tool, images_dirs, images_table, host, target, out):
     """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap).
 
     Args:
       ctx: rule context.
       tool: File, the wrapper executable.
-      images_dir: tree artifact holding the images and the table.
+      images_dirs: tree artifacts holding the images, the table and the
+        .prop/.sym files it names.
       images_table: string, path of the file table ([Code|Properties|Symbols]).
       host: string, host triple of the object.
       target: string, target spec recorded in each device image.
@@ -47,8 +48,8 @@ def wrap(ctx, tool, images_dir, images_table, host, target, out):
     ctx.actions.run(
         executable = tool,
         arguments = [args],
-        inputs = [images_dir],
+        inputs = images_dirs,
         outputs = [out],
         mnemonic = "SyclWrap",
-        progress_message = "Wrapping SYCL device images of %{label}",
+        progress_message = "Wrapping SYCL device images of %s" % ctx.label,
     )

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // IsBitcode reports whether data starts with LLVM bitcode magic (raw
@@ -49,6 +52,69 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 }
 
 // Assemble turns text into bitcode with llvmAs (e.g. "llvm-as-15").
+//
+// LLVM 15 and 16 parse typed pointers (i32*) but default to opaque ones: a
+// module that names no pointer type at all would come out in opaque mode and
+// no longer link with its typed siblings (clang-15 emits typed pointers). So
+// text without a `ptr` type is assembled with -opaque-pointers=0 there; LLVM
+// 17+ has only opaque pointers and no such flag.
 func Assemble(text []byte, llvmAs string) ([]byte, error) {
-	return pipe(llvmAs, text, "-o", "-", "-")
+	args := []string{"-o", "-", "-"}
+	if !UsesOpaquePointers(text) {
+		major, err := llvmMajorVersion(llvmAs)
+		if err != nil {
+			return nil, err
+		}
+		if major <= 16 {
+			args = append([]string{"-opaque-pointers=0"}, args...)
+		}
+	}
+	return pipe(llvmAs, text, args...)
+}
+
+// UsesOpaquePointers reports whether the text names the opaque pointer type
+// `ptr` (as a whole word, e.g. "ptr %x", "ptr addrspace(1)", "(ptr)").
+func UsesOpaquePointers(text []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(text[i:], []byte("ptr"))
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isIdentByte(text[j-1])
+		after := j+3 == len(text) || !isIdentByte(text[j+3])
+		if before && after {
+			return true
+		}
+		i = j + 3
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '.' || c == '$' || c == '%' || c == '@' || c == '!' || c == '"' ||
+		(c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+// versionCache remembers `tool --version` answers: the splitter assembles
+// thousands of images with one llvm-as.
+var versionCache sync.Map
+
+var llvmVersionRE = regexp.MustCompile(`LLVM version (\d+)`)
+
+// llvmMajorVersion asks an LLVM tool for its major version.
+func llvmMajorVersion(tool string) (int, error) {
+	if v, ok := versionCache.Load(tool); ok {
+		return v.(int), nil
+	}
+	out, err := pipe(tool, nil, "--version")
+	if err != nil {
+		return 0, err
+	}
+	m := llvmVersionRE.FindSubmatch(out)
+	if m == nil {
+		return 0, &ToolError{Tool: tool, Err: fmt.Errorf("no LLVM version in --version output")}
+	}
+	major, _ := strconv.Atoi(string(m[1]))
+	versionCache.Store(tool, major)
+	return major, nil
 }

@@ -1,0 +1,2 @@
+// Fixture: host code of a sycl_binary.
+int main() { return 0; }

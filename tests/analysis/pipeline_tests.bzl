@@ -1,0 +1,147 @@
+"""Analysis tests of the actions sycl_library, sycl_binary and sycl_toolchain register."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("//rules:defs.bzl", "SyclInfo")
+
+def _actions_by_mnemonic(env):
+    by = {}
+    for a in analysistest.target_actions(env):
+        by.setdefault(a.mnemonic, []).append(a)
+    return by
+
+def _flag_value(argv, flag):
+    """Returns V for `flag=V` or `flag V` in argv, or None."""
+    for i, a in enumerate(argv):
+        if a.startswith(flag + "="):
+            return a[len(flag) + 1:]
+        if a == flag and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
+
+def _assert_no_absolute_paths(env, actions):
+    for a in actions:
+        for arg in a.argv or []:
+            # Look inside -Dx=/y, -I/x, -B/x and @/param-file forms too.
+            value = arg.split("=", 1)[-1]
+            for prefix in ["-I", "-L", "-B", "@"]:
+                if value.startswith(prefix):
+                    value = value[len(prefix):]
+            asserts.false(
+                env,
+                value.startswith("/"),
+                "%s action has an absolute path on its command line: %s" % (a.mnemonic, arg),
+            )
+
+def _assert_counts(env, by, counts):
+    for m, n in counts.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+
+# --- sycl_binary: every pipeline step is its own action -----------------------
+
+_BINARY_COUNTS = {
+    "CppCompile": 1,
+    "CppLink": 1,
+    "SyclDeviceCompile": 1,
+    "SyclDeviceLink": 1,
+    "SyclModuleId": 1,
+    "SyclSplit": 1,
+    "SyclTranslate": 1,
+    "SyclWrap": 1,
+}
+
+def _binary_pipeline_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _actions_by_mnemonic(env)
+    _assert_counts(env, by, _BINARY_COUNTS)
+
+    compile = by["SyclDeviceCompile"][0]
+    asserts.true(env, "-emit-llvm" in compile.argv, "device compile emits LLVM bitcode")
+    asserts.equals(env, "spir64", _flag_value(compile.argv, "-target"))
+    asserts.true(env, "-cl-std=CL3.0" in compile.argv, "OpenCL C compiles as CL3.0")
+    asserts.true(env, "-DBINARY_DEFINE=1" in compile.argv, "defines reach device code")
+
+    stamp = by["SyclModuleId"][0]
+    asserts.equals(env, "tests/analysis/kernels.cl", _flag_value(stamp.argv, "-id"), "module id is the TU's path")
+
+    link = by["SyclDeviceLink"][0]
+    linked = sorted([f.basename for f in link.inputs.to_list() if f.basename.endswith(".id.bc")])
+    asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], linked, "device link takes every TU, the dependency's too")
+
+    split = by["SyclSplit"][0]
+    asserts.equals(env, ctx.attr.expected_split, _flag_value(split.argv, "-split"))
+    for flag in ["-symbols", "-properties"]:
+        asserts.true(env, flag in split.argv, "split passes " + flag)
+    split_data = [f for f in split.inputs.to_list() if f.extension == "bc"]
+    asserts.equals(env, link.outputs.to_list(), split_data, "split reads the linked module only")
+
+    translate = by["SyclTranslate"][0]
+    asserts.true(env, "{in}" in translate.argv and "{out}" in translate.argv, "translation runs once per image")
+    asserts.equals(env, split.outputs.to_list(), [f for f in translate.inputs.to_list() if f in split.outputs.to_list()])
+
+    wrap = by["SyclWrap"][0]
+    asserts.equals(env, "sycl", _flag_value(wrap.argv, "-kind"))
+    asserts.equals(env, "spirv", _flag_value(wrap.argv, "-format"))
+    asserts.equals(env, "spir64", _flag_value(wrap.argv, "-target"))
+    asserts.true(env, _flag_value(wrap.argv, "-host").endswith("-linux-gnu"), "wrapper host triple")
+    asserts.true(env, _flag_value(wrap.argv, "-batch") != None, "wrapper reads the translated file table")
+
+    link_inputs = [f.basename for f in by["CppLink"][0].inputs.to_list()]
+    wrapper_object = analysistest.target_under_test(env).label.name + ".images.o"
+    asserts.true(env, wrapper_object in link_inputs, "host link takes the wrapper object")
+    asserts.equals(env, [wrapper_object], [f.basename for f in wrap.outputs.to_list()])
+
+    _assert_no_absolute_paths(env, analysistest.target_actions(env))
+    return analysistest.end(env)
+
+_BINARY_TEST_ATTRS = {"expected_split": attr.string(mandatory = True)}
+
+binary_pipeline_test = analysistest.make(_binary_pipeline_test_impl, attrs = _BINARY_TEST_ATTRS)
+
+# The build setting reaches the split action.
+binary_pipeline_per_kernel_test = analysistest.make(
+    _binary_pipeline_test_impl,
+    attrs = _BINARY_TEST_ATTRS,
+    config_settings = {"//sycl:split_mode": "per_kernel"},
+)
+
+binary_pipeline_off_test = analysistest.make(
+    _binary_pipeline_test_impl,
+    attrs = _BINARY_TEST_ATTRS,
+    config_settings = {"//sycl:split_mode": "off"},
+)
+
+# --- sycl_library: per-TU device compile, host compile, no device link --------
+
+def _library_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _actions_by_mnemonic(env)
+    _assert_counts(env, by, {
+        "CppCompile": 1,
+        "SyclDeviceCompile": 2,
+        "SyclDeviceLink": 0,
+        "SyclModuleId": 2,
+        "SyclSplit": 0,
+    })
+    langs = sorted([_flag_value(a.argv, "-x") for a in by["SyclDeviceCompile"]])
+    asserts.equals(env, ["cl", "clcpp"], langs, ".cl is OpenCL C, .clcpp is C++ for OpenCL")
+    for a in by["SyclDeviceCompile"]:
+        if _flag_value(a.argv, "-x") == "clcpp":
+            asserts.true(env, "-cl-std=clc++2021" in a.argv, "C++ for OpenCL 2021")
+
+    target = analysistest.target_under_test(env)
+    objects = sorted([f.basename for f in target[SyclInfo].device_objects.to_list()])
+    asserts.equals(env, ["helpers.cl.id.bc", "lib_extra.cl.id.bc", "lib_kernels.clcpp.id.bc"], objects, "SyclInfo carries the stamped TUs, the dependency's too")
+    asserts.true(env, CcInfo in target, "sycl_library provides CcInfo for cc deps")
+    _assert_no_absolute_paths(env, analysistest.target_actions(env))
+    return analysistest.end(env)
+
+library_test = analysistest.make(_library_test_impl)
+
+# --- sycl_toolchain: a detection failure names what is missing ----------------
+
+def _toolchain_missing_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "missing: llvm-spirv-15 (set SYCL_LLVM_SPIRV or apt-get install llvm-spirv-15)")
+    return analysistest.end(env)
+
+toolchain_missing_test = analysistest.make(_toolchain_missing_test_impl, expect_failure = True)
