@@ -154,6 +154,12 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 	return groups
 }
 
+// sectionEnd closes each part of the per-source key. It must sort after
+// the digits of the values: DPC++ puts a kernel without a property (e.g.
+// aspects {1}) after one with more values (aspects {1,2}) in its image
+// order, which intel's per-aspect / per-reqd-*-size lit tests pin down.
+const sectionEnd = '_'
+
 // categoryKey builds the per-source key: translation unit plus everything
 // that makes kernels need different device images.
 func categoryKey(m *llvmir.Module, e *llvmir.Entity, sourceName string) string {
@@ -161,14 +167,14 @@ func categoryKey(m *llvmir.Module, e *llvmir.Entity, sourceName string) string {
 	attr := func(name string) {
 		v, _ := m.FuncAttr(e, name)
 		b.WriteString(v)
-		b.WriteByte('-')
+		b.WriteByte(sectionEnd)
 	}
 	if v, ok := m.FuncAttr(e, AttrModuleID); ok {
 		b.WriteString(v)
 	} else {
 		b.WriteString(sourceName)
 	}
-	b.WriteByte('-')
+	b.WriteByte(sectionEnd)
 	attr(AttrIndirectlyCallable)
 	attr("sycl-register-alloc-mode")
 	attr("sycl-grf-size")
@@ -177,19 +183,19 @@ func categoryKey(m *llvmir.Module, e *llvmir.Entity, sourceName string) string {
 	for _, a := range aspects {
 		b.WriteString("-" + strconv.FormatUint(a, 10))
 	}
-	b.WriteByte('-')
+	b.WriteByte(sectionEnd)
 	for _, kind := range []string{"reqd_work_group_size", "work_group_num_dim", "intel_reqd_sub_group_size"} {
 		for _, v := range mdInts(m, e, kind) {
 			b.WriteString("-" + strconv.FormatInt(v, 10))
 		}
-		b.WriteByte('-')
+		b.WriteByte(sectionEnd)
 	}
 	attr("sycl-optlevel")
 	for _, kind := range []string{"sycl_joint_matrix", "sycl_joint_matrix_mad"} {
 		for _, s := range mdStrings(m, e, kind) {
 			b.WriteString("-" + s)
 		}
-		b.WriteByte('-')
+		b.WriteByte(sectionEnd)
 	}
 	return b.String()
 }

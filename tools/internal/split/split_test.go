@@ -85,9 +85,9 @@ func TestGroups(t *testing.T) {
 			{"k_c", "k_c"}, {"k_b", "k_b"}, {"k_a", "k_a"}, {"_Z8externalv", "_Z8externalv"},
 		}},
 		{"source", Options{Mode: ModeSource}, [][]string{
-			{"b.cpp-----2-4294967295-------", "k_c"},
-			{"a.cpp------64-1-1------", "k_a"},
-			{"a.cpp-----------", "k_b", "_Z8externalv"},
+			{"b.cpp____-2-4294967295_______", "k_c"},
+			{"a.cpp___________", "k_b", "_Z8externalv"},
+			{"a.cpp_____-64-1-1______", "k_a"},
 		}},
 		{"only kernels", Options{Mode: ModeKernel, EmitOnlyKernelsAsEntryPoints: true}, [][]string{
 			{"k_c", "k_c"}, {"k_b", "k_b"}, {"k_a", "k_a"},
