@@ -119,8 +119,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("no output specified (-o)")
 	}
 	if c.irOnly {
-		if c.symbols || c.writesProperties() {
-			return nil, errors.New("-ir-output-only cannot be combined with -symbols or -properties")
+		if c.symbols || c.properties || c.programMetadata || c.exportedSymbols || c.kernelNames || c.paramInfo || c.deviceGlobals {
+			return nil, errors.New("-ir-output-only cannot be combined with -symbols, -properties or -emit-*")
 		}
 		if c.splitMode != "auto" && c.splitMode != "none" && c.splitMode != "off" {
 			return nil, errors.New("-ir-output-only is incompatible with -split=" + c.splitMode)

@@ -8,8 +8,9 @@ import (
 // Writer accumulates re-emitted entities of one module. It never modifies
 // the Module, so one parsed module can feed many outputs.
 type Writer struct {
-	m   *Module
-	buf []byte
+	m      *Module
+	buf    []byte
+	rename map[string]string
 }
 
 // NewWriter starts an output built from entities of m.
@@ -23,7 +24,7 @@ func (w *Writer) Raw(s string) { w.buf = append(w.buf, s...) }
 
 // Entity re-emits e unchanged (except for comments).
 func (w *Writer) Entity(e *Entity) {
-	w.buf = w.m.appendSpan(w.buf, e.Lo, e.Hi)
+	w.buf = w.m.appendSpan(w.buf, e.Lo, e.Hi, w.rename)
 	w.buf = append(w.buf, '\n')
 	if e.Kind == KindFunction && !e.Fn.IsDecl {
 		w.buf = append(w.buf, '\n')
@@ -68,7 +69,7 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 				b.WriteString(fi.CC + " ")
 			}
 		} else {
-			b.WriteString(m.Span(fi.PrefixLo, fi.RetLo))
+			b.WriteString(w.span(fi.PrefixLo, fi.RetLo))
 			if fi.PrefixLo < fi.RetLo {
 				b.WriteByte(' ')
 			}
@@ -88,10 +89,10 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	} else {
 		b.WriteString(m.Text(e.Lo) + " ")
 		if fi.PrefixLo < fi.RetLo {
-			b.WriteString(m.Span(fi.PrefixLo, fi.RetLo) + " ")
+			b.WriteString(w.span(fi.PrefixLo, fi.RetLo) + " ")
 		}
 	}
-	b.WriteString(m.Span(fi.RetLo, fi.ParamsHi+1))
+	b.WriteString(w.span(fi.RetLo, fi.ParamsHi+1))
 	// Function attributes must precede section/comdat/align/metadata.
 	insertAt := len(fi.Tail)
 	for k, it := range fi.Tail {
@@ -118,7 +119,7 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 			}
 		}
 		b.WriteByte(' ')
-		b.WriteString(m.Span(it.Lo, it.Hi))
+		b.WriteString(w.span(it.Lo, it.Hi))
 	}
 	if insertAt == len(fi.Tail) {
 		for _, a := range ed.AddAttrs {
@@ -127,7 +128,7 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	}
 	if !declare {
 		b.WriteByte(' ')
-		b.WriteString(m.CleanSpan(fi.BodyLo, e.Hi))
+		b.WriteString(w.span(fi.BodyLo, e.Hi))
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
@@ -146,15 +147,18 @@ func (w *Writer) MDTuple(e *Entity, edit func(op string, lo, hi int) string) {
 	m := w.m
 	open, close, ok := m.tupleRange(e)
 	if !ok || edit == nil {
+		if edit != nil && w.specializedNode(e, edit) {
+			return
+		}
 		w.Entity(e)
 		return
 	}
 	var b strings.Builder
-	b.WriteString(m.Span(e.Lo, open-1))
+	b.WriteString(w.span(e.Lo, open-1))
 	b.WriteString(" !{")
 	n := 0
 	for _, r := range m.splitOperands(open, close) {
-		op := edit(m.Span(r[0], r[1]), r[0], r[1])
+		op := edit(w.span(r[0], r[1]), r[0], r[1])
 		if op == "" {
 			continue // dropped operand
 		}
@@ -166,7 +170,7 @@ func (w *Writer) MDTuple(e *Entity, edit func(op string, lo, hi int) string) {
 	}
 	b.WriteString("}")
 	if close+1 < e.Hi {
-		b.WriteString(" " + m.Span(close+1, e.Hi))
+		b.WriteString(" " + w.span(close+1, e.Hi))
 	}
 	b.WriteByte('\n')
 	w.buf = append(w.buf, b.String()...)
@@ -214,21 +218,20 @@ func (m *Module) GlobalArrayInit(e *Entity) (ArrayInit, bool) {
 // GlobalArray re-emits global e keeping only the initializer elements at
 // the given indices (e.g. to trim llvm.used).
 func (w *Writer) GlobalArray(e *Entity, ai ArrayInit, keep []int) {
-	m := w.m
 	var b strings.Builder
-	b.WriteString(m.Span(e.Lo, ai.CountTok))
+	b.WriteString(w.span(e.Lo, ai.CountTok))
 	b.WriteString(itoa(len(keep)) + " ")
-	b.WriteString(m.Span(ai.CountTok+1, ai.Open))
+	b.WriteString(w.span(ai.CountTok+1, ai.Open))
 	b.WriteString(" [")
 	for i, k := range keep {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(m.Span(ai.Elems[k][0], ai.Elems[k][1]))
+		b.WriteString(w.span(ai.Elems[k][0], ai.Elems[k][1]))
 	}
 	b.WriteString("]")
 	if ai.Close+1 < e.Hi {
-		b.WriteString(m.Span(ai.Close+1, e.Hi))
+		b.WriteString(w.span(ai.Close+1, e.Hi))
 	}
 	b.WriteByte('\n')
 	w.buf = append(w.buf, b.String()...)
@@ -246,16 +249,28 @@ func itoa(n int) string {
 	return string(d)
 }
 
-// appendSpan appends the text of tokens [lo, hi) with comments removed:
-// the gaps between tokens hold only whitespace and comments, and comments
-// from the input (e.g. test CHECK lines) must not leak into outputs.
-func (m *Module) appendSpan(buf []byte, lo, hi int) []byte {
+// appendSpan appends the text of tokens [lo, hi) with comments removed
+// (the gaps between tokens hold only whitespace and comments, and input
+// comments such as test CHECK lines must not leak into outputs) and with
+// global names in rename replaced.
+func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []byte {
 	if lo >= hi {
 		return buf
 	}
 	runStart := m.Toks[lo].Start
-	for t := lo; t+1 < hi; t++ {
-		gapLo, gapHi := m.Toks[t].End, m.Toks[t+1].Start
+	for t := lo; t < hi; t++ {
+		tok := m.Toks[t]
+		if len(rename) > 0 && tok.Kind == TokGlobal {
+			if nn, ok := rename[string(m.Src[tok.Start:tok.End])]; ok {
+				buf = append(buf, m.Src[runStart:tok.Start]...)
+				buf = append(buf, nn...)
+				runStart = tok.End
+			}
+		}
+		if t+1 >= hi {
+			break
+		}
+		gapLo, gapHi := tok.End, m.Toks[t+1].Start
 		gap := m.Src[gapLo:gapHi]
 		if bytes.IndexByte(gap, ';') < 0 {
 			continue
@@ -284,4 +299,59 @@ func (m *Module) appendSpan(buf []byte, lo, hi int) []byte {
 }
 
 // CleanSpan is Span without comments.
-func (m *Module) CleanSpan(lo, hi int) string { return string(m.appendSpan(nil, lo, hi)) }
+func (m *Module) CleanSpan(lo, hi int) string { return string(m.appendSpan(nil, lo, hi, nil)) }
+
+func (w *Writer) span(lo, hi int) string { return string(w.m.appendSpan(nil, lo, hi, w.rename)) }
+
+// SetRename makes the writer spell global names differently, e.g. to
+// renumber unnamed globals (@0, @1, ...) that LLVM 15 requires to be
+// dense after some were dropped. Keys and values include the '@'.
+func (w *Writer) SetRename(rename map[string]string) { w.rename = rename }
+
+// specializedNode re-emits a node such as `!N = !DITemplateValueParameter(
+// name: "F", value: ptr @f)` passing each "field: value" through edit, whose
+// result replaces the value. It reports false for other shapes.
+func (w *Writer) specializedNode(e *Entity, edit func(op string, lo, hi int) string) bool {
+	m := w.m
+	t := e.Lo + 2
+	if t < e.Hi && m.Toks[t].Kind == TokWord && m.Text(t) == "distinct" {
+		t++
+	}
+	if t+1 >= e.Hi || m.Toks[t].Kind != TokMeta || !m.isPunct(t+1, '(') {
+		return false
+	}
+	close := m.match(t+1, e.Hi)
+	if close < 0 {
+		return false
+	}
+	hasGlobal := false
+	for u := t + 2; u < close; u++ {
+		if m.Toks[u].Kind == TokGlobal {
+			hasGlobal = true
+		}
+	}
+	if !hasGlobal {
+		return false
+	}
+	var b strings.Builder
+	b.WriteString(w.span(e.Lo, t+2))
+	for i, r := range m.splitOperands(t+1, close) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		// Field syntax: name ':' value.
+		if r[1]-r[0] >= 3 && m.isPunct(r[0]+1, ':') {
+			b.WriteString(w.span(r[0], r[0]+2) + " ")
+			b.WriteString(edit(w.span(r[0]+2, r[1]), r[0]+2, r[1]))
+			continue
+		}
+		b.WriteString(w.span(r[0], r[1]))
+	}
+	b.WriteString(")")
+	if close+1 < e.Hi {
+		b.WriteString(" " + w.span(close+1, e.Hi))
+	}
+	b.WriteByte('\n')
+	w.buf = append(w.buf, b.String()...)
+	return true
+}

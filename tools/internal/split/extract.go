@@ -1,6 +1,7 @@
 package split
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
@@ -243,6 +244,7 @@ func (g *Graph) Extract(grp Group) *Image {
 
 	// Emit.
 	w := m.NewWriter()
+	w.SetRename(renumber(m, form, drop))
 	img := &Image{}
 	for i := range m.Entities {
 		e := &m.Entities[i]
@@ -325,6 +327,39 @@ func (g *Graph) Extract(grp Group) *Image {
 func isVirtual(m *llvmir.Module, e *llvmir.Entity) bool {
 	_, ok := m.FuncAttr(e, AttrIndirectlyCallable)
 	return ok
+}
+
+// renumber maps the unnamed globals (@0, @1, ...) that stay in the image
+// to dense numbers in emission order: LLVM 15 rejects gaps.
+func renumber(m *llvmir.Module, form []uint8, drop uint8) map[string]string {
+	var rename map[string]string
+	next := 0
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if !isGlobalValue(e.Kind) || form[i] == drop || !isNumberedGlobal(e.Name) {
+			continue
+		}
+		if nn := "@" + strconv.Itoa(next); nn != e.Name {
+			if rename == nil {
+				rename = map[string]string{}
+			}
+			rename[e.Name] = nn
+		}
+		next++
+	}
+	return rename
+}
+
+func isNumberedGlobal(name string) bool {
+	if len(name) < 2 {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // preserved reports functions that internalization must keep external.
