@@ -106,9 +106,10 @@ func stamp(c *config, stdin io.Reader) error {
 func Stamp(m *llvmir.Module, id string) []byte {
 	attr := llvmir.QuoteString(split.AttrModuleID) + "=" + llvmir.QuoteString(id)
 	w := m.NewWriter()
+	kernels := split.FindKernels(m)
 	for i := range m.Entities {
 		e := &m.Entities[i]
-		if e.Kind == llvmir.KindFunction && !e.Fn.IsDecl && split.IsKernelCC(e.Fn.CC) {
+		if e.Kind == llvmir.KindFunction && !e.Fn.IsDecl && kernels.IsKernel(e) {
 			if _, has := m.FuncAttr(e, split.AttrModuleID); !has {
 				w.Function(e, llvmir.FuncEdit{AddAttrs: []string{attr}})
 				continue

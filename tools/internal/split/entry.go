@@ -81,12 +81,49 @@ func IsBuiltinName(name string) bool {
 	return strings.HasPrefix(rest, "__spirv_") || strings.HasPrefix(rest, "__sycl_") || strings.HasPrefix(rest, "__esimd_")
 }
 
+// Kernels identifies the kernels of a module: functions with a kernel
+// calling convention, plus functions that NVPTX modules from clang 19 and
+// older mark only through `!nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}}`.
+type Kernels struct {
+	annotated map[string]bool
+}
+
+// FindKernels scans the module's !nvvm.annotations once.
+func FindKernels(m *llvmir.Module) Kernels {
+	k := Kernels{annotated: map[string]bool{}}
+	ops, ok := m.MDOperands("!nvvm.annotations")
+	if !ok {
+		return k
+	}
+	for _, op := range ops {
+		j, ok := m.Lookup(op)
+		if !ok {
+			continue
+		}
+		ranges, ok := m.TupleOperands(&m.Entities[j])
+		if !ok || len(ranges) < 2 || m.Span(ranges[1][0], ranges[1][1]) != `!"kernel"` {
+			continue
+		}
+		for t := ranges[0][0]; t < ranges[0][1]; t++ {
+			if m.Toks[t].Kind == llvmir.TokGlobal {
+				k.annotated[m.Text(t)] = true
+			}
+		}
+	}
+	return k
+}
+
+// IsKernel reports whether function e is a kernel.
+func (k Kernels) IsKernel(e *llvmir.Entity) bool {
+	return e.Kind == llvmir.KindFunction && (IsKernelCC(e.Fn.CC) || k.annotated[e.Name])
+}
+
 // IsEntryPoint implements the entry-point rule for function entity e.
-func IsEntryPoint(m *llvmir.Module, e *llvmir.Entity, opts Options) bool {
+func IsEntryPoint(m *llvmir.Module, k Kernels, e *llvmir.Entity, opts Options) bool {
 	if e.Kind != llvmir.KindFunction || e.Fn.IsDecl {
 		return false
 	}
-	if IsKernelCC(e.Fn.CC) {
+	if k.IsKernel(e) {
 		return true
 	}
 	if opts.EmitOnlyKernelsAsEntryPoints {
@@ -118,10 +155,11 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 		}
 	}
 	byKey := map[string][]int{}
+	kernels := FindKernels(m)
 	global := opts.Mode == ModeNone || (opts.Mode == ModeAuto && opts.IROutputOnly)
 	for i := range m.Entities {
 		e := &m.Entities[i]
-		if !IsEntryPoint(m, e, opts) {
+		if !IsEntryPoint(m, kernels, e, opts) {
 			continue
 		}
 		var key string

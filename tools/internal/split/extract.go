@@ -14,6 +14,8 @@ type Image struct {
 	Entries []string
 	// EntryIdx are their entity indices in the input module.
 	EntryIdx []int
+	// Kernels are the entity indices of the entry points that are kernels.
+	Kernels []int
 	// Defs are the entity indices of functions defined in the image.
 	Defs []int
 	// Globals are the entity indices of global variables in the image.
@@ -269,7 +271,7 @@ func (g *Graph) Extract(grp Group) *Image {
 					f := &m.Entities[j]
 					// Kernels are never kept alive through llvm.used (the
 					// runtime finds them by name); llvm-spirv rejects it.
-					return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || IsKernelCC(f.Fn.CC)))
+					return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || g.kernels.IsKernel(f)))
 				})
 			} else if form[i] != drop {
 				w.Entity(e)
@@ -296,6 +298,9 @@ func (g *Graph) Extract(grp Group) *Image {
 			if isEntry[i] {
 				img.Entries = append(img.Entries, llvmir.GlobalName(e.Name))
 				img.EntryIdx = append(img.EntryIdx, i)
+				if g.kernels.IsKernel(e) {
+					img.Kernels = append(img.Kernels, i)
+				}
 			}
 		case llvmir.KindNamedMD:
 			if ops, ok := namedOps[i]; ok {

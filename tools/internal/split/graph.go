@@ -7,8 +7,9 @@ import (
 // Graph is the dependency graph between global values of a module: an edge
 // A->B means that if A goes into a device image, B must go too.
 type Graph struct {
-	m    *llvmir.Module
-	deps [][]int32 // by entity index; nil for non-global-value entities
+	m       *llvmir.Module
+	kernels Kernels
+	deps    [][]int32 // by entity index; nil for non-global-value entities
 }
 
 func isGlobalValue(k llvmir.Kind) bool {
@@ -26,7 +27,7 @@ func isUsedList(name string) bool {
 // function of the same signature; if the module has none, to every
 // address-taken function of that signature, or all of them if none match).
 func NewGraph(m *llvmir.Module) *Graph {
-	g := &Graph{m: m, deps: make([][]int32, len(m.Entities))}
+	g := &Graph{m: m, kernels: FindKernels(m), deps: make([][]int32, len(m.Entities))}
 	bySig := map[string][]int32{}      // referenced-indirectly functions
 	takenBySig := map[string][]int32{} // address-taken functions
 	var taken []int32
@@ -35,7 +36,7 @@ func NewGraph(m *llvmir.Module) *Graph {
 	for i := range m.Entities {
 		e := &m.Entities[i]
 		if e.Kind == llvmir.KindFunction {
-			if _, ok := m.FuncAttr(e, AttrReferencedIndirectly); ok && !IsKernelCC(e.Fn.CC) {
+			if _, ok := m.FuncAttr(e, AttrReferencedIndirectly); ok && !g.kernels.IsKernel(e) {
 				anyRefInd = true
 				sig := m.Signature(e)
 				bySig[sig] = append(bySig[sig], int32(i))

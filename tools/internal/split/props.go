@@ -57,10 +57,8 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 		}
 	}
 	if po.KernelNames {
-		for _, i := range img.EntryIdx {
-			if e := &m.Entities[i]; IsKernelCC(e.Fn.CC) {
-				reg.Add(SetKernelNames, llvmir.GlobalName(e.Name), propset.U32(1))
-			}
+		for _, i := range img.Kernels {
+			reg.Add(SetKernelNames, llvmir.GlobalName(m.Entities[i].Name), propset.U32(1))
 		}
 	}
 	addMisc(reg, m, img)
