@@ -55,7 +55,7 @@ type config struct {
 	llvmAs      string
 	llvmDis     string
 	// Property sets requested by -emit-* / -device-globals.
-	programMetadata, exportedSymbols, kernelNames, paramInfo, deviceGlobals bool
+	programMetadata, exportedSymbols, importedSymbols, kernelNames, paramInfo, deviceGlobals bool
 	// ESIMD flags are accepted only for modules without ESIMD code.
 	splitESIMD, lowerESIMD, defaultSpecConsts bool
 }
@@ -63,7 +63,7 @@ type config struct {
 // writesProperties: newer sycl-post-link writes .prop files only when some
 // option asks for properties.
 func (c *config) writesProperties() bool {
-	return c.properties || c.programMetadata || c.exportedSymbols || c.kernelNames || c.paramInfo ||
+	return c.properties || c.programMetadata || c.exportedSymbols || c.importedSymbols || c.kernelNames || c.paramInfo ||
 		c.deviceGlobals || c.specConst != ""
 }
 
@@ -84,6 +84,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
+	fs.BoolVar(&c.importedSymbols, "emit-imported-symbols", false, "emit SYCL/imported symbols")
 	fs.BoolVar(&c.kernelNames, "emit-kernel-names", false, "emit SYCL/kernel names")
 	fs.BoolVar(&c.paramInfo, "emit-param-info", false, "emit SYCL/kernel param opt")
 	fs.BoolVar(&c.deviceGlobals, "device-globals", false, "emit SYCL/device globals")
@@ -119,7 +120,7 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("no output specified (-o)")
 	}
 	if c.irOnly {
-		if c.symbols || c.properties || c.programMetadata || c.exportedSymbols || c.kernelNames || c.paramInfo || c.deviceGlobals {
+		if c.symbols || c.properties || c.programMetadata || c.exportedSymbols || c.importedSymbols || c.kernelNames || c.paramInfo || c.deviceGlobals {
 			return nil, errors.New("-ir-output-only cannot be combined with -symbols, -properties or -emit-*")
 		}
 		if c.splitMode != "auto" && c.splitMode != "none" && c.splitMode != "off" {
@@ -239,7 +240,7 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 				if ti == 0 || o.target != "" {
 					reg := split.Properties(m, img, split.PropOptions{
 						Mode: mode, Target: o.target,
-						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols,
+						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
 						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals,
 					})
 					var buf bytes.Buffer

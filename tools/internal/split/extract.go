@@ -18,6 +18,8 @@ type Image struct {
 	Kernels []int
 	// Defs are the entity indices of functions defined in the image.
 	Defs []int
+	// Decls are the entity indices of functions declared in the image.
+	Decls []int
 	// Globals are the entity indices of global variables in the image.
 	Globals []int
 }
@@ -285,6 +287,8 @@ func (g *Graph) Extract(grp Group) *Image {
 				w.Entity(e)
 				if !e.Fn.IsDecl {
 					img.Defs = append(img.Defs, i)
+				} else {
+					img.Decls = append(img.Decls, i)
 				}
 			case internalize:
 				w.Function(e, llvmir.FuncEdit{Internalize: true})
@@ -294,6 +298,7 @@ func (g *Graph) Extract(grp Group) *Image {
 				img.Defs = append(img.Defs, i)
 			case declare:
 				w.Function(e, llvmir.FuncEdit{Declare: true})
+				img.Decls = append(img.Decls, i)
 			}
 			if isEntry[i] {
 				img.Entries = append(img.Entries, llvmir.GlobalName(e.Name))

@@ -17,6 +17,7 @@ const (
 	SetProgramMetadata    = "SYCL/program metadata"
 	SetExportedSymbols    = "SYCL/exported symbols"
 	SetKernelNames        = "SYCL/kernel names"
+	SetImportedSymbols    = "SYCL/imported symbols"
 	SetKernelParamOpt     = "SYCL/kernel param opt"
 	SetDeviceGlobals      = "SYCL/device globals"
 	SetVirtualFunctions   = "SYCL/virtual functions"
@@ -27,6 +28,7 @@ type PropOptions struct {
 	// Optional property sets (sycl-post-link -emit-* flags).
 	ProgramMetadata bool
 	ExportedSymbols bool
+	ImportedSymbols bool
 	KernelNames     bool
 	ParamInfo       bool
 	DeviceGlobals   bool
@@ -53,6 +55,15 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 			e := &m.Entities[i]
 			if _, vf := m.FuncAttr(e, AttrIndirectlyCallable); e.Fn.CC == "spir_func" && !vf {
 				reg.Add(SetExportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
+			}
+		}
+	}
+	if po.ImportedSymbols {
+		reg.AddSet(SetImportedSymbols)
+		for _, i := range img.Decls {
+			e := &m.Entities[i]
+			if _, vf := m.FuncAttr(e, AttrIndirectlyCallable); !vf && importable(llvmir.GlobalName(e.Name)) {
+				reg.Add(SetImportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
 			}
 		}
 	}
@@ -362,4 +373,26 @@ func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image) {
 	if len(sets) > 0 {
 		reg.Add(SetVirtualFunctions, "uses-virtual-functions-set", propset.String(strings.Join(sets, ",")))
 	}
+}
+
+// importable reports declarations another device image may define:
+// not intrinsics or SPIR-V/SYCL builtins, and not reserved names (the
+// source-level name, after the Itanium length prefix, starting with "__").
+func importable(name string) bool {
+	if strings.HasPrefix(name, "llvm.") || strings.HasPrefix(name, "__") || IsBuiltinName(name) {
+		return false
+	}
+	if strings.HasPrefix(name, "_Z") {
+		i := 2
+		if i < len(name) && name[i] == 'N' {
+			i++
+		}
+		for i < len(name) && name[i] >= '0' && name[i] <= '9' {
+			i++
+		}
+		if strings.HasPrefix(name[i:], "__") {
+			return false
+		}
+	}
+	return true
 }
