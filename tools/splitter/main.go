@@ -52,6 +52,7 @@ type config struct {
 	specConst   string
 	irOnly      bool
 	onlyKernels bool
+	allowDeps   bool
 	llvmAs      string
 	llvmDis     string
 	// Property sets requested by -emit-* / -device-globals.
@@ -80,6 +81,8 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.specConst, "spec-const", "", "native|emulation: lower specialization constants")
 	fs.BoolVar(&c.irOnly, "ir-output-only", false, "write a single IR file, no table")
 	fs.BoolVar(&c.onlyKernels, "emit-only-kernels-as-entry-points", false, "SYCL_EXTERNAL functions are not entry points")
+	fs.BoolVar(&c.allowDeps, "allow-device-image-dependencies", false, "dynamic linking between device images")
+	fs.BoolVar(&c.allowDeps, "support-dynamic-linking", false, "older name of -allow-device-image-dependencies")
 	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
@@ -185,9 +188,10 @@ func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
 		return err
 	}
 	mode, _ := split.ParseMode(c.splitMode)
-	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly}
+	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly,
+		AllowDeviceImageDependencies: c.allowDeps}
 	groups := split.Groups(m, opts)
-	g := split.NewGraph(m)
+	g := split.NewGraph(m, opts)
 	if c.irOnly {
 		grp := split.Group{Key: split.GlobalKey}
 		for _, gr := range groups {

@@ -47,6 +47,9 @@ type Options struct {
 	EmitOnlyKernelsAsEntryPoints bool
 	// IROutputOnly makes -split=auto group globally (one output module).
 	IROutputOnly bool
+	// AllowDeviceImageDependencies enables dynamic linking between device
+	// images: importable functions are not copied into images that call them.
+	AllowDeviceImageDependencies bool
 }
 
 // Attribute names used by the DPC++ front end.

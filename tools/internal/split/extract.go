@@ -127,6 +127,8 @@ func (g *Graph) Extract(grp Group) *Image {
 				form[i] = declare
 			case hasVF && isVirtual(m, e) && e.Fn.Linkage != "":
 				form[i] = externalize // keep virtual functions for other images
+			case g.opts.AllowDeviceImageDependencies && (g.kernels.IsKernel(e) || Importable(m, e)):
+				// Kept external: other images may import it.
 			case !isEntry[i] && !preserved(m, e) && e.Fn.Linkage != "internal" && e.Fn.Linkage != "private":
 				form[i] = internalize
 			}

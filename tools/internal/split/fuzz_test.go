@@ -20,7 +20,7 @@ func FuzzSplit(f *testing.F) {
 		if err != nil {
 			return
 		}
-		g := NewGraph(m)
+		g := NewGraph(m, Options{})
 		for _, mode := range []Mode{ModeKernel, ModeSource, ModeNone} {
 			for _, grp := range Groups(m, Options{Mode: mode}) {
 				img := g.Extract(grp)

@@ -8,6 +8,7 @@ import (
 // A->B means that if A goes into a device image, B must go too.
 type Graph struct {
 	m       *llvmir.Module
+	opts    Options
 	kernels Kernels
 	deps    [][]int32 // by entity index; nil for non-global-value entities
 }
@@ -26,8 +27,12 @@ func isUsedList(name string) bool {
 // initializers, aliases, and indirect calls (to every "referenced-indirectly"
 // function of the same signature; if the module has none, to every
 // address-taken function of that signature, or all of them if none match).
-func NewGraph(m *llvmir.Module) *Graph {
-	g := &Graph{m: m, kernels: FindKernels(m), deps: make([][]int32, len(m.Entities))}
+//
+// With opts.AllowDeviceImageDependencies, functions another image can
+// export (see Importable) get no incoming edges: they stay declarations and
+// are resolved when the runtime links the device images.
+func NewGraph(m *llvmir.Module, opts Options) *Graph {
+	g := &Graph{m: m, opts: opts, kernels: FindKernels(m), deps: make([][]int32, len(m.Entities))}
 	bySig := map[string][]int32{}      // referenced-indirectly functions
 	takenBySig := map[string][]int32{} // address-taken functions
 	var taken []int32
@@ -75,6 +80,9 @@ func NewGraph(m *llvmir.Module) *Graph {
 				return
 			}
 			if j, ok := m.Lookup(name); ok && isGlobalValue(m.Entities[j].Kind) {
+				if opts.AllowDeviceImageDependencies && Importable(m, &m.Entities[j]) {
+					return
+				}
 				add(int32(j))
 			}
 		})
@@ -101,3 +109,18 @@ func NewGraph(m *llvmir.Module) *Graph {
 
 // Deps returns the entity indices entity i depends on.
 func (g *Graph) Deps(i int) []int32 { return g.deps[i] }
+
+// Importable reports functions that may be imported from another device
+// image when dynamic linking is allowed: declarations and SYCL_EXTERNAL
+// definitions, except intrinsics, builtins and reserved ("__") names.
+func Importable(m *llvmir.Module, e *llvmir.Entity) bool {
+	if e.Kind != llvmir.KindFunction {
+		return false
+	}
+	if !e.Fn.IsDecl {
+		if _, ok := m.FuncAttr(e, AttrModuleID); !ok {
+			return false
+		}
+	}
+	return importable(llvmir.GlobalName(e.Name))
+}

@@ -121,7 +121,7 @@ func TestGroupsWithoutEntryPoints(t *testing.T) {
 // llvm-as-15 and opt-15 -passes=verify when they are installed.
 func TestExtractGolden(t *testing.T) {
 	m := loadFixture(t, "two_tu.ll")
-	g := NewGraph(m)
+	g := NewGraph(m, Options{})
 	for _, mode := range []struct {
 		name string
 		mode Mode
@@ -178,7 +178,7 @@ func verifyIR(t *testing.T, text []byte) {
 
 func TestExtractDropsUnreachable(t *testing.T) {
 	m := loadFixture(t, "two_tu.ll")
-	g := NewGraph(m)
+	g := NewGraph(m, Options{})
 	for _, grp := range Groups(m, Options{Mode: ModeKernel}) {
 		text := string(g.Extract(grp).Text)
 		for _, gone := range []string{"@unused_decl", "%struct.Unused", "@str", "_Z16__spirv_Builtinv"} {
