@@ -83,6 +83,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.onlyKernels, "emit-only-kernels-as-entry-points", false, "SYCL_EXTERNAL functions are not entry points")
 	fs.BoolVar(&c.allowDeps, "allow-device-image-dependencies", false, "dynamic linking between device images")
 	fs.BoolVar(&c.allowDeps, "support-dynamic-linking", false, "older name of -allow-device-image-dependencies")
+	fs.BoolVar(&c.allowDeps, "exclude-external-functions", false, "oldest name of -allow-device-image-dependencies")
 	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")

@@ -1,6 +1,7 @@
 package split
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -250,9 +251,9 @@ func (g *Graph) Extract(grp Group) *Image {
 
 	// Emit.
 	w := m.NewWriter()
-	w.SetRename(renumber(m, form, drop))
+	w.SetRename(renumber(m, g.order, form, drop))
 	img := &Image{}
-	for i := range m.Entities {
+	for _, i := range g.order {
 		e := &m.Entities[i]
 		switch e.Kind {
 		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
@@ -341,12 +342,49 @@ func isVirtual(m *llvmir.Module, e *llvmir.Entity) bool {
 	return ok
 }
 
+// emissionOrder lists entity indices in the order LLVM prints a module:
+// header, types, comdats, globals, aliases, functions, attribute groups,
+// named metadata, metadata; input order within each kind.
+func emissionOrder(m *llvmir.Module) []int {
+	rank := func(k llvmir.Kind) int {
+		switch k {
+		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
+			return 0
+		case llvmir.KindType:
+			return 1
+		case llvmir.KindComdat:
+			return 2
+		case llvmir.KindGlobal:
+			return 3
+		case llvmir.KindAlias, llvmir.KindIFunc:
+			return 4
+		case llvmir.KindFunction:
+			return 5
+		case llvmir.KindAttrGroup:
+			return 6
+		case llvmir.KindNamedMD:
+			return 7
+		case llvmir.KindMD:
+			return 8
+		}
+		return 9
+	}
+	order := make([]int, len(m.Entities))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return rank(m.Entities[order[a]].Kind) < rank(m.Entities[order[b]].Kind)
+	})
+	return order
+}
+
 // renumber maps the unnamed globals (@0, @1, ...) that stay in the image
 // to dense numbers in emission order: LLVM 15 rejects gaps.
-func renumber(m *llvmir.Module, form []uint8, drop uint8) map[string]string {
+func renumber(m *llvmir.Module, order []int, form []uint8, drop uint8) map[string]string {
 	var rename map[string]string
 	next := 0
-	for i := range m.Entities {
+	for _, i := range order {
 		e := &m.Entities[i]
 		if !isGlobalValue(e.Kind) || form[i] == drop || !isNumberedGlobal(e.Name) {
 			continue

@@ -10,6 +10,7 @@ type Graph struct {
 	m       *llvmir.Module
 	opts    Options
 	kernels Kernels
+	order   []int // emission order of entities
 	deps    [][]int32 // by entity index; nil for non-global-value entities
 }
 
@@ -32,7 +33,7 @@ func isUsedList(name string) bool {
 // export (see Importable) get no incoming edges: they stay declarations and
 // are resolved when the runtime links the device images.
 func NewGraph(m *llvmir.Module, opts Options) *Graph {
-	g := &Graph{m: m, opts: opts, kernels: FindKernels(m), deps: make([][]int32, len(m.Entities))}
+	g := &Graph{m: m, opts: opts, kernels: FindKernels(m), order: emissionOrder(m), deps: make([][]int32, len(m.Entities))}
 	bySig := map[string][]int32{}      // referenced-indirectly functions
 	takenBySig := map[string][]int32{} // address-taken functions
 	var taken []int32
