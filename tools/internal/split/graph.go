@@ -10,7 +10,7 @@ type Graph struct {
 	m       *llvmir.Module
 	opts    Options
 	kernels Kernels
-	order   []int // emission order of entities
+	order   []int     // emission order of entities
 	deps    [][]int32 // by entity index; nil for non-global-value entities
 }
 
