@@ -29,8 +29,18 @@ def device_images(ctx, c):
     spirv_table = translate(ctx, c.sycl, ctx.executable._foreach, split_dir, split_table, spirv_dir)
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
-    wrap(ctx, ctx.executable._wrapper, [split_dir, spirv_dir], spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, wrapper_object)
+    wrap(ctx, ctx.executable._wrapper, [split_dir, spirv_dir], spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, _compression(ctx), wrapper_object)
     return struct(linked = linked, split = split_dir, spirv = spirv_dir, wrapper_object = wrapper_object)
+
+def _compression(ctx):
+    # compress follows `stamp`'s convention: 1 on, 0 off, -1 the build setting.
+    on = ctx.attr.compress == 1 or (ctx.attr.compress == -1 and ctx.attr._compress[BuildSettingInfo].value)
+    if not on:
+        return None
+    return struct(
+        level = ctx.attr._compression_level[BuildSettingInfo].value,
+        threshold = ctx.attr._compression_threshold[BuildSettingInfo].value,
+    )
 
 def _sycl_binary_impl(ctx):
     c = compile_target(ctx)
@@ -75,6 +85,14 @@ _BINARY_ATTRS.update({
         doc = "Device code split for this binary (per_kernel, per_source, auto, off). Empty: the --@rules_sycl//sycl:split_mode build setting.",
     ),
     "_split_mode": attr.label(default = Label("//sycl:split_mode")),
+    "compress": attr.int(
+        default = -1,
+        values = [-1, 0, 1],
+        doc = "zstd-compress device images: 1 yes, 0 no, -1 (default) the --@rules_sycl//sycl:compress build setting.",
+    ),
+    "_compress": attr.label(default = Label("//sycl:compress")),
+    "_compression_level": attr.label(default = Label("//sycl:compression_level")),
+    "_compression_threshold": attr.label(default = Label("//sycl:compression_threshold")),
     "_splitter": attr.label(default = Label("//tools/splitter"), executable = True, cfg = "exec"),
     "_foreach": attr.label(default = Label("//tools/foreach"), executable = True, cfg = "exec"),
     "_wrapper": attr.label(default = Label("//tools/wrapper"), executable = True, cfg = "exec"),

@@ -145,3 +145,30 @@ def _toolchain_missing_test_impl(ctx):
     return analysistest.end(env)
 
 toolchain_missing_test = analysistest.make(_toolchain_missing_test_impl, expect_failure = True)
+
+# --- compression: build setting and attribute reach the wrapper -------------
+
+def _wrap_compression_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    wrap = _actions_by_mnemonic(env)["SyclWrap"][0]
+    asserts.equals(env, ctx.attr.expect_compress, "-offload-compress" in wrap.argv, "-offload-compress on the wrapper command line")
+    if ctx.attr.expect_compress:
+        asserts.equals(env, ctx.attr.expect_level, _flag_value(wrap.argv, "-offload-compression-level"))
+        asserts.equals(env, "512", _flag_value(wrap.argv, "-offload-compression-threshold"))
+    return analysistest.end(env)
+
+_COMPRESSION_ATTRS = {
+    "expect_compress": attr.bool(mandatory = True),
+    "expect_level": attr.string(),
+}
+
+wrap_compression_test = analysistest.make(_wrap_compression_test_impl, attrs = _COMPRESSION_ATTRS)
+
+wrap_compression_setting_test = analysistest.make(
+    _wrap_compression_test_impl,
+    attrs = _COMPRESSION_ATTRS,
+    config_settings = {
+        "//sycl:compress": True,
+        "//sycl:compression_level": 19,
+    },
+)

@@ -25,7 +25,7 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, images_dirs, images_table, host, target, out):
+def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out):
     """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap).
 
     Args:
@@ -36,6 +36,7 @@ def wrap(ctx, tool, images_dirs, images_table, host, target, out):
       images_table: string, path of the file table ([Code|Properties|Symbols]).
       host: string, host triple of the object.
       target: string, target spec recorded in each device image.
+      compression: None, or struct(level, threshold) to zstd-compress images.
       out: File, the object to write.
     """
     args = ctx.actions.args()
@@ -44,6 +45,10 @@ def wrap(ctx, tool, images_dirs, images_table, host, target, out):
     args.add("-kind=sycl")
     args.add("-target=" + target)
     args.add("-format=spirv")
+    if compression:
+        args.add("-offload-compress")
+        args.add("-offload-compression-level=%d" % compression.level)
+        args.add("-offload-compression-threshold=%d" % compression.threshold)
     args.add("-batch", images_table)
     ctx.actions.run(
         executable = tool,
