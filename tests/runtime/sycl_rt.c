@@ -785,15 +785,26 @@ static void dump_bytes(const unsigned char *d, size_t n) {
 static void dump_image(const srt_image *img) {
   size_t size = (size_t)(img->end - img->begin);
   unsigned sniffed = sniff_format(img->begin, size);
+  char zinfo[64] = "";
+  if (img->format == SYCL_DEVICE_BINARY_TYPE_COMPRESSED_NONE) {
+    /* The frame header tells the decompressed size without decompressing. */
+    unsigned long long z = ZSTD_getFrameContentSize(img->begin, size);
+    if (z == ZSTD_CONTENTSIZE_ERROR)
+      snprintf(zinfo, sizeof zinfo, " (not a zstd frame)");
+    else if (z == ZSTD_CONTENTSIZE_UNKNOWN)
+      snprintf(zinfo, sizeof zinfo, " (zstd, content size unknown)");
+    else
+      snprintf(zinfo, sizeof zinfo, " (zstd, %llu bytes decompressed)", z);
+  }
   fprintf(stderr,
           "%s  image %u (descriptor %p): version %u, kind %u, format %u (%s%s%s), "
-          "target \"%s\", %zu bytes, compile options \"%s\", link options "
+          "target \"%s\", %zu bytes%s, compile options \"%s\", link options "
           "\"%s\"\n",
           kPrefix, img->index, (const void *)img->desc, img->version, img->kind,
           img->format, format_name(img->format),
           img->format == SYCL_DEVICE_BINARY_TYPE_NONE ? ", sniffed " : "",
           img->format == SYCL_DEVICE_BINARY_TYPE_NONE ? format_name(sniffed) : "",
-          img->target, size, img->compile_options, img->link_options);
+          img->target, size, zinfo, img->compile_options, img->link_options);
   fprintf(stderr, "%s    offload entries (%s layout): %zu\n", kPrefix,
           img->new_entry_layout ? "56-byte" : "32-byte", img->num_entries);
   for (size_t i = 0; i < img->num_entries; ++i)
