@@ -140,9 +140,9 @@ func run(args []string, stdin io.Reader, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1
 	}
-	var outs atomicfile.Set
-	if err := splitModule(c, stdin, &outs); err != nil {
-		outs.RemoveAll()
+	outs := &outputs{}
+	if err := splitModule(c, stdin, outs); err != nil {
+		outs.removeAll()
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1
 	}
@@ -176,7 +176,7 @@ func readInput(c *config, stdin io.Reader) ([]byte, string, error) {
 var specConstantMarkers = []string{"__sycl_getScalar2020SpecConstantValue", "__sycl_getComposite2020SpecConstantValue",
 	"__sycl_getScalarSpecConstantValue", "__sycl_getCompositeSpecConstantValue"}
 
-func splitModule(c *config, stdin io.Reader, outs *atomicfile.Set) error {
+func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	data, name, err := readInput(c, stdin)
 	if err != nil {
 		return err
@@ -342,7 +342,7 @@ func outputPrefix(c *config) string {
 // assembler writes images, running llvm-as for several images at once.
 type assembler struct {
 	c     *config
-	outs  *atomicfile.Set
+	outs  *outputs
 	mu    sync.Mutex
 	wg    sync.WaitGroup
 	slots chan struct{}
@@ -350,7 +350,7 @@ type assembler struct {
 	err   error
 }
 
-func newAssembler(c *config, outs *atomicfile.Set) *assembler {
+func newAssembler(c *config, outs *outputs) *assembler {
 	workers := runtime.NumCPU()
 	if c.text || workers < 1 {
 		workers = 1
@@ -382,7 +382,7 @@ func (a *assembler) submit(id int, path string, text []byte) {
 			}
 			return
 		}
-		a.outs.Created(path)
+		a.outs.created(path)
 	}()
 }
 
@@ -397,7 +397,7 @@ func (a *assembler) wait() error {
 	return a.err
 }
 
-func writeIR(c *config, path string, text []byte, outs *atomicfile.Set) error {
+func writeIR(c *config, path string, text []byte, outs *outputs) error {
 	if !c.text {
 		bc, err := llvmir.Assemble(text, c.llvmAs)
 		if err != nil {
@@ -408,10 +408,29 @@ func writeIR(c *config, path string, text []byte, outs *atomicfile.Set) error {
 	return commit(path, text, outs)
 }
 
-func commit(path string, data []byte, outs *atomicfile.Set) error {
+func commit(path string, data []byte, outs *outputs) error {
 	if err := atomicfile.WriteFile(path, data); err != nil {
 		return err
 	}
-	outs.Created(path)
+	outs.created(path)
 	return nil
+}
+
+// outputs records published files for removal on failure; images are
+// written from several goroutines, atomicfile.Set is not synchronized.
+type outputs struct {
+	mu  sync.Mutex
+	set atomicfile.Set
+}
+
+func (o *outputs) created(path string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.set.Created(path)
+}
+
+func (o *outputs) removeAll() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.set.RemoveAll()
 }
