@@ -56,12 +56,19 @@ func parseArgs(args []string) (*config, error) {
 	return c, nil
 }
 
-func run(args []string, stdin io.Reader, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	c, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "moduleid: %v\n", err)
 		return 1
 	}
+	// A bug must still end in one line, not a stack trace.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "moduleid: internal error on %s: %v\n", c.in, r)
+			rc = 1
+		}
+	}()
 	if err := stamp(c, stdin); err != nil {
 		fmt.Fprintf(stderr, "moduleid: %v\n", err)
 		return 1

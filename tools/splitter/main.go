@@ -134,13 +134,21 @@ func parseArgs(args []string) (*config, error) {
 	return c, nil
 }
 
-func run(args []string, stdin io.Reader, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	c, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1
 	}
 	outs := &outputs{}
+	// A bug must still end in one line and no partial outputs.
+	defer func() {
+		if r := recover(); r != nil {
+			outs.removeAll()
+			fmt.Fprintf(stderr, "splitter: internal error on %s: %v\n", c.input, r)
+			rc = 1
+		}
+	}()
 	if err := splitModule(c, stdin, outs); err != nil {
 		outs.removeAll()
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
