@@ -243,6 +243,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 				return err
 			}
 		}
+		plainPropWritten := false
 		for ti, o := range c.outputs {
 			row := []string{irPath}
 			if c.writesProperties() {
@@ -250,7 +251,9 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 				if o.target != "" {
 					propPath = base + "." + o.target + ".prop"
 				}
-				if ti == 0 || o.target != "" {
+				// One .prop per target, plus one shared by the untargeted tables.
+				if o.target != "" || !plainPropWritten {
+					plainPropWritten = plainPropWritten || o.target == ""
 					reg := split.Properties(m, img, split.PropOptions{
 						Mode: mode, Target: o.target,
 						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,

@@ -183,3 +183,25 @@ func TestDeterministic(t *testing.T) {
 		t.Error("outputs differ between runs")
 	}
 }
+
+// TestTargetTables: a table for a device target gets its own .prop files
+// (with compile_target); an untargeted table after it still gets plain ones.
+func TestTargetTables(t *testing.T) {
+	dir := t.TempDir()
+	rc, stderr := runIn(t, dir, module, "-split=kernel", "-S", "-properties", "-o", "intel_gpu_pvc,a.table", "-o", "b.table")
+	if rc != 0 {
+		t.Fatalf("rc=%d stderr=%s", rc, stderr)
+	}
+	want := []string{"a.table", "a_0.intel_gpu_pvc.prop", "a_0.ll", "a_0.prop", "a_1.intel_gpu_pvc.prop", "a_1.ll", "a_1.prop", "b.table"}
+	if diff := cmp.Diff(want, listDir(t, dir)); diff != "" {
+		t.Errorf("outputs (-want +got):\n%s", diff)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "b.table"))
+	if diff := cmp.Diff("[Code|Properties]\na_0.ll|a_0.prop\na_1.ll|a_1.prop\n", string(b)); diff != "" {
+		t.Errorf("b.table (-want +got):\n%s", diff)
+	}
+	p, _ := os.ReadFile(filepath.Join(dir, "a_0.intel_gpu_pvc.prop"))
+	if !strings.Contains(string(p), "compile_target=2|") {
+		t.Errorf("no compile_target in %q", p)
+	}
+}
