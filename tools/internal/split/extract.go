@@ -449,7 +449,7 @@ func quoteName(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-') {
-			return `"` + s + `"`
+			return llvmir.QuoteString(s)
 		}
 	}
 	return s
