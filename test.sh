@@ -54,6 +54,9 @@ else
   exit 1
 fi
 
+step "no absolute paths on action command lines"
+tests/integration/check_command_lines.sh //examples/...
+
 step "bazel test //..."
 bazel test //...
 

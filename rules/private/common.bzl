@@ -1,7 +1,7 @@
 """What sycl_library and sycl_binary share: attributes and per-TU compilation."""
 
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
-load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES", "device_compile", "device_language_flags")
+load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES", "device_compile", "device_language_flags", "dpcpp_device_compile", "host_source")
 load("//rules/private/actions:module_id.bzl", "stamp_module_id")
 load(":providers.bzl", "SyclInfo")
 load(":toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
@@ -76,39 +76,68 @@ def compile_target(ctx):
     private_hdrs = [f for f in srcs if _has_ext(f, HEADER_EXTENSIONS)]
 
     cc_deps = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d]
+    if sycl.runtime:
+        cc_deps.append(sycl.runtime)
     sycl_deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d]
     includes = [_package_relative(ctx, d) for d in ctx.attr.includes]
+
+    # Device code sees the same headers, include paths and macros as host code.
+    deps_context = cc_common.merge_cc_infos(cc_infos = cc_deps).compilation_context
+    headers = depset(ctx.files.hdrs + private_hdrs, transitive = [deps_context.headers])
+    device_includes = depset(
+        [ctx.label.package or "."] + includes,
+        transitive = [deps_context.includes, deps_context.quote_includes, deps_context.system_includes],
+    ).to_list()
+    defines = ctx.attr.defines + deps_context.defines.to_list()
+
+    objects = []
+    host_compile_srcs = host_srcs
+    host_inputs = []
+    if sycl.kind == "dpcpp":
+        if device_srcs:
+            fail("%s: OpenCL C / C++ for OpenCL sources (%s) need the clang toolchain (--@rules_sycl//sycl:toolchain=clang); DPC++ compiles SYCL C++ sources." % (
+                ctx.label,
+                ", ".join([f.short_path for f in device_srcs]),
+            ))
+
+        # Every C++ source is single-source SYCL: its device part compiles to
+        # bitcode (DPC++ stamps sycl-module-id itself) plus the integration
+        # header and footer its host part needs.
+        host_compile_srcs = [f for f in host_srcs if f.extension == "c"]
+        for src in [f for f in host_srcs if f.extension != "c"]:
+            stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path)
+            bc = ctx.actions.declare_file(stem + ".bc")
+            header = ctx.actions.declare_file(stem + ".int_header.h")
+            footer = ctx.actions.declare_file(stem + ".int_footer.h")
+            dpcpp_device_compile(ctx, sycl, src, headers, device_includes, defines, ctx.attr.device_copts, bc, header, footer)
+            objects.append(bc)
+            host = ctx.actions.declare_file(stem + ".host.cpp")
+            ctx.actions.write(host, host_source(header, src, footer))
+            host_compile_srcs.append(host)
+            host_inputs += [src, header, footer]
+    else:
+        for src in device_srcs:
+            stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path)
+            bc = ctx.actions.declare_file(stem + ".bc")
+            device_compile(ctx, sycl, src, headers, device_includes, defines, ctx.attr.device_copts, bc)
+            stamped = ctx.actions.declare_file(stem + ".id.bc")
+            stamp_module_id(ctx, sycl, ctx.executable._moduleid, bc, src.short_path, stamped)
+            objects.append(stamped)
 
     (compilation_context, compilation_outputs) = cc_common.compile(
         name = ctx.label.name,
         actions = ctx.actions,
         feature_configuration = feature_configuration,
         cc_toolchain = cc_toolchain,
-        srcs = host_srcs,
+        srcs = host_compile_srcs,
         public_hdrs = ctx.files.hdrs,
         private_hdrs = private_hdrs,
+        additional_inputs = host_inputs,
         includes = includes,
         defines = ctx.attr.defines,
         user_compile_flags = ctx.attr.copts,
         compilation_contexts = [c.compilation_context for c in cc_deps],
     )
-
-    # Device code sees the same headers, include paths and macros as host code.
-    headers = depset(ctx.files.hdrs + private_hdrs, transitive = [compilation_context.headers])
-    device_includes = depset(
-        [ctx.label.package or "."] + includes,
-        transitive = [compilation_context.includes, compilation_context.quote_includes, compilation_context.system_includes],
-    ).to_list()
-    defines = compilation_context.defines.to_list()
-
-    objects = []
-    for src in device_srcs:
-        stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path)
-        bc = ctx.actions.declare_file(stem + ".bc")
-        device_compile(ctx, sycl, src, headers, device_includes, defines, ctx.attr.device_copts, bc)
-        stamped = ctx.actions.declare_file(stem + ".id.bc")
-        stamp_module_id(ctx, sycl, ctx.executable._moduleid, bc, src.short_path, stamped)
-        objects.append(stamped)
 
     sycl_info = SyclInfo(
         device_objects = depset(objects, transitive = [s.device_objects for s in sycl_deps], order = "topological"),

@@ -70,6 +70,7 @@ sycl_toolchain(
 toolchain(
     name = "toolchain",
     exec_compatible_with = ["@platforms//os:linux"],
+    target_settings = ["@rules_sycl//sycl:toolchain_clang"],
     toolchain = ":sycl_toolchain",
     toolchain_type = "@rules_sycl//sycl:toolchain_type",
 )

@@ -24,6 +24,8 @@ SyclToolchainInfo = provider(
         "wrapper_target": "string: the target spec recorded in each device image, e.g. 'spir64'.",
         "compile_flags": "list of string: flags for every device compile.",
         "translate_flags": "list of string: flags for every SPIR-V translation.",
+        "device_libraries": "depset of File: device bitcode libraries linked only for the symbols a program references.",
+        "runtime": "CcInfo or None: the SYCL runtime host code compiles and links against.",
         "all_files": "depset of File: every file the tools need at run time.",
     },
 )

@@ -19,7 +19,8 @@ def device_images(ctx, c):
     """
     name = ctx.label.name
     linked = ctx.actions.declare_file("_sycl/%s/%s.device.bc" % (name, name))
-    device_link(ctx, c.sycl, c.sycl_info.device_objects, c.sycl_info.device_libraries, linked)
+    libraries = depset(transitive = [c.sycl_info.device_libraries, c.sycl.device_libraries])
+    device_link(ctx, c.sycl, c.sycl_info.device_objects, libraries, linked)
 
     mode = ctx.attr.split_mode or ctx.attr._split_mode[BuildSettingInfo].value
     split_dir = ctx.actions.declare_directory("_sycl/%s/split" % name)

@@ -1,0 +1,3 @@
+// Fixture: a single-source SYCL file (never compiled: analysis tests only).
+#include <sycl/sycl.hpp>
+int main() { return APP_DEFINE; }

@@ -1,0 +1,100 @@
+"""Analysis tests of the DPC++ toolchain's command lines (no DPC++ runs here)."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+
+def _by_mnemonic(env):
+    by = {}
+    for a in analysistest.target_actions(env):
+        by.setdefault(a.mnemonic, []).append(a)
+    return by
+
+def _dpcpp_binary_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+
+    asserts.equals(env, 0, len(by.get("SyclModuleId", [])), "DPC++ stamps sycl-module-id itself")
+    compiles = by["SyclDeviceCompile"]
+    asserts.equals(env, 1, len(compiles), "one device compile per SYCL C++ source (plain C has none)")
+    dc = compiles[0]
+    for flag in ["-fsycl", "-fsycl-device-only", "-fsycl-targets=spir64-unknown-unknown", "-c"]:
+        asserts.true(env, flag in dc.argv, "device compile passes " + flag)
+    asserts.equals(env, "external/dpcpp_fake/bin/compiler", dc.argv[0], "the DPC++ compiler, by a relative path")
+    header_flag = [a for a in dc.argv if a.startswith("-fsycl-int-header=")]
+    footer_flag = [a for a in dc.argv if a.startswith("-fsycl-int-footer=")]
+    asserts.equals(env, 1, len(header_flag))
+    asserts.equals(env, 1, len(footer_flag))
+    asserts.equals(env, "-Xclang", dc.argv[dc.argv.index(header_flag[0]) - 1], "-fsycl-int-header goes through -Xclang")
+    asserts.equals(env, "-Xclang", dc.argv[dc.argv.index(footer_flag[0]) - 1], "-fsycl-int-footer goes through -Xclang")
+    outs = sorted([f.basename for f in dc.outputs.to_list()])
+    asserts.equals(env, ["app.cpp.bc", "app.cpp.int_footer.h", "app.cpp.int_header.h"], outs)
+    asserts.true(env, "-DAPP_DEFINE=1" in dc.argv, "defines reach the device compile")
+
+    # The host TU: integration header, the source, integration footer.
+    writes = [a for a in by.get("FileWrite", []) if a.outputs.to_list()[0].basename == "app.cpp.host.cpp"]
+    asserts.equals(env, 1, len(writes), "a generated host source per SYCL source")
+    lines = writes[0].content.strip().split("\n")
+    asserts.equals(env, 3, len(lines))
+    asserts.true(env, lines[0].endswith('app.cpp.int_header.h"'), "integration header first")
+    asserts.equals(env, '#include "tests/analysis/app.cpp"', lines[1], "then the source, by its path")
+    asserts.true(env, lines[2].endswith('app.cpp.int_footer.h"'), "integration footer last")
+
+    host = [a for a in by["CppCompile"] if "app.cpp.host.cpp" in [f.basename for f in a.inputs.to_list()]]
+    asserts.equals(env, 1, len(host), "the host compile takes the generated source")
+    host_inputs = [f.basename for f in host[0].inputs.to_list()]
+    for f in ["app.cpp", "app.cpp.int_header.h", "app.cpp.int_footer.h"]:
+        asserts.true(env, f in host_inputs, "host compile sees " + f)
+    plain = [a for a in by["CppCompile"] if "plain.c" in [f.basename for f in a.inputs.to_list()]]
+    asserts.equals(env, 1, len(plain), "plain C compiles as host code only")
+
+    link = by["SyclDeviceLink"][0]
+    for lib in ["libsycl-cmath.bc", "libsycl-crt.bc"]:
+        paths = [a for a in link.argv if a.endswith("/" + lib)]
+        asserts.equals(env, 1, len(paths), "device link takes " + lib)
+        asserts.equals(env, "--only-needed", link.argv[link.argv.index(paths[0]) - 1], lib + " is linked only where referenced")
+
+    translate = by["SyclTranslate"][0]
+    asserts.true(env, "-spirv-max-version=1.4" in translate.argv, "DPC++'s translator flags")
+
+    link_inputs = [f.basename for f in by["CppLink"][0].inputs.to_list()]
+    asserts.true(env, "libsycl.so" in link_inputs, "the host link takes the SYCL runtime")
+
+    for a in analysistest.target_actions(env):
+        for arg in a.argv or []:
+            value = arg.split("=", 1)[-1]
+            asserts.false(env, value.startswith("/"), "%s: absolute path %s" % (a.mnemonic, arg))
+    return analysistest.end(env)
+
+dpcpp_binary_test = analysistest.make(
+    _dpcpp_binary_test_impl,
+    config_settings = {"//sycl:toolchain": "dpcpp"},
+)
+
+def _dpcpp_rejects_opencl_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "need the clang toolchain")
+    return analysistest.end(env)
+
+dpcpp_rejects_opencl_test = analysistest.make(
+    _dpcpp_rejects_opencl_test_impl,
+    expect_failure = True,
+    config_settings = {"//sycl:toolchain": "dpcpp"},
+)
+
+def _fallback_toolchain_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "No registered SYCL device toolchain matches --@rules_sycl//sycl:toolchain")
+    return analysistest.end(env)
+
+fallback_toolchain_test = analysistest.make(_fallback_toolchain_test_impl, expect_failure = True)
+
+def _dpcpp_library_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    cc = analysistest.target_under_test(env)[CcInfo].compilation_context
+    asserts.true(env, "external/dpcpp_fake/include" in cc.system_includes.to_list(), "host code finds the SYCL runtime's headers")
+    asserts.true(env, "sycl.hpp" in [f.basename for f in cc.headers.to_list()], "the runtime's headers are compile inputs")
+    return analysistest.end(env)
+
+dpcpp_library_test = analysistest.make(
+    _dpcpp_library_test_impl,
+    config_settings = {"//sycl:toolchain": "dpcpp"},
+)
