@@ -10,7 +10,9 @@ corpus="$1"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+# lit leaves outputs behind between runs; a stale .prop must not make a test pass.
+export SPL_EXEC_ROOT="$(mktemp -d)"
+trap 'rm -rf "$log" "$SPL_EXEC_ROOT"' EXIT
 
 cd "$root"
 set +e
