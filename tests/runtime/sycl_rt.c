@@ -6,6 +6,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 
 #include "sycl_rt.h"
+#include "sycl_rt_internal.h"
 
 #include <CL/cl.h>
 #include <errno.h>
@@ -94,6 +95,15 @@ static int fail(int status, const char *fmt, ...) {
 
 const char *srt_last_error(void) { return g_error; }
 
+int srt_internal_fail(int status, const char *fmt, ...) {
+  va_list ap;
+  char msg[sizeof g_error];
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return fail(status, "%s", msg);
+}
+
 const char *srt_status_name(int status) {
   switch (status) {
   case SRT_OK: return "ok";
@@ -106,6 +116,7 @@ const char *srt_status_name(int status) {
   case SRT_ERR_NOT_INITIALIZED: return "not initialized";
   case SRT_ERR_SYSTEM: return "system error";
   case SRT_ERR_NOT_FOUND: return "not found";
+  case SRT_ERR_INVALID_FILE: return "invalid SYCLBIN file";
   default: return "unknown status";
   }
 }
@@ -119,6 +130,17 @@ static int trace_level(void) {
 
 static void trace(const char *fmt, ...) SRT_PRINTF(1, 2);
 static void trace(const char *fmt, ...) {
+  va_list ap;
+  fputs(kPrefix, stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+int srt_internal_trace_level(void) { return trace_level(); }
+
+void srt_internal_trace(const char *fmt, ...) {
   va_list ap;
   fputs(kPrefix, stderr);
   va_start(ap, fmt);

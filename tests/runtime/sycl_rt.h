@@ -63,7 +63,8 @@ typedef enum srt_status {
   SRT_ERR_OPENCL = -6, /* an OpenCL call failed */
   SRT_ERR_NOT_INITIALIZED = -7, /* srt_init() was not called (or failed) */
   SRT_ERR_SYSTEM = -8, /* out of memory, temp file I/O */
-  SRT_ERR_NOT_FOUND = -9 /* descriptor / property not registered */
+  SRT_ERR_NOT_FOUND = -9, /* descriptor / property not registered */
+  SRT_ERR_INVALID_FILE = -10 /* malformed SYCLBIN file */
 } srt_status;
 
 /* Short fixed name of a status ("kernel not found", ...). */
@@ -81,6 +82,59 @@ int srt_register(const struct sycl_device_binaries_struct *desc);
 
 /* Drops the images of desc and the programs built from them. */
 int srt_unregister(const struct sycl_device_binaries_struct *desc);
+
+/* ---- SYCLBIN files (the kernel_bundle-from-file analogue) ----------------
+ *
+ * srt_load_syclbin reads a SYCLBIN v1 file ("SYBI", format reference §7.1)
+ * with a strict, bounds-checked reader of its own, and registers one device
+ * image per IR module and per native device code image, exactly as if a
+ * wrapper object had registered them, so srt_launch / srt_lookup_kernel see
+ * their kernels. Mapping:
+ *   IR module type 0 (SPIR-V)  -> format 2, target "spir64" (runs on PoCL)
+ *   IR module type 1 (PTX)     -> format 0, target "nvptx64"
+ *   IR module type 2 (AMDGCN)  -> format 0, target "amdgcn"
+ *   native image               -> format 1, target = its "arch" string
+ * Each image carries its abstract module's property sets followed by its own
+ * metadata set (SYCLBIN/ir module metadata or .../native device code image
+ * metadata), decoded to the descriptor form (byte arrays keep the 8-byte
+ * bit-count prefix).
+ * Kernel names (the images' offload entries) come from the abstract
+ * module's `SYCL/kernel names` set. An abstract module without that set
+ * gets, for its SPIR-V IR modules, the names of the SPIR-V OpEntryPoints
+ * with execution model Kernel (SYCLBIN itself records names only in that
+ * property set); srt_syclbin_info tells which source was used.
+ *
+ * Any malformed input (bad magic/version, a header, offset or size outside
+ * the file, overlapping or dangling module ranges, bad property text or
+ * base64, a byte-array bit count that disagrees with its length, missing
+ * mandatory metadata, SPIR-V without its magic) gives SRT_ERR_INVALID_FILE
+ * and a one-line error naming the file; nothing is registered and no
+ * allocation exceeds a small multiple of the file size.
+ * The images stay registered (and their bytes in memory) until
+ * srt_unload_syclbin. */
+typedef struct srt_syclbin srt_syclbin;
+
+typedef struct srt_syclbin_info {
+  unsigned state; /* sycl::bundle_state: 0 input, 1 object, 2 executable */
+  size_t num_abstract_modules, num_ir_modules, num_native_images;
+  size_t num_kernels;         /* kernel names over all abstract modules */
+  size_t names_from_property; /* abstract modules named by SYCL/kernel names */
+  size_t names_from_spirv;    /* abstract modules named by OpEntryPoints */
+  const struct sycl_device_binaries_struct *descriptor; /* as registered */
+} srt_syclbin_info;
+
+/* *out receives a handle for srt_unload_syclbin (may be NULL: the images
+ * then stay registered for the life of the process). */
+int srt_load_syclbin(const char *path, srt_syclbin **out);
+/* The same from memory (copied); `name` stands for the file in errors. */
+int srt_load_syclbin_memory(const void *data, size_t size, const char *name,
+                            srt_syclbin **out);
+int srt_syclbin_get_info(const srt_syclbin *bin, srt_syclbin_info *info);
+/* Kernel i (0 <= i < num_kernels) of the file, in file order; NULL if out of
+ * range. */
+const char *srt_syclbin_kernel_name(const srt_syclbin *bin, size_t i);
+/* Unregisters the images and frees everything the load allocated. */
+int srt_unload_syclbin(srt_syclbin *bin);
 
 /* ---- Inspection -------------------------------------------------------- */
 
