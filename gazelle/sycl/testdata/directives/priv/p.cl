@@ -1,0 +1,1 @@
+#include "p_api.h"

@@ -1,0 +1,1 @@
+int host_only() { return 1; }

@@ -1,0 +1,2 @@
+#include "dep.h"
+float dep(float v) { return v; }

@@ -1,0 +1,1 @@
+#pragma once  // new header: public by default

@@ -1,0 +1,1 @@
+__kernel void a(__global float *x) {}
