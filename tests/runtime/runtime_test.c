@@ -12,7 +12,9 @@
  * Each IMAGE is runtime_test_kernels.cl compiled to SPIR-V (.spv) or to
  * spir64 LLVM bitcode; the test tells them apart by magic. A SPIR-V image is
  * run as format 2, as format 0 (sniffed), zstd-compressed as format 4, and
- * through a v3 image with 56-byte entries; bitcode as format 3.
+ * through a v3 image with 56-byte entries; bitcode as format 3. The first
+ * SPIR-V image then runs kernels on host-shared allocations
+ * (srt_malloc_shared) in each mode the device offers.
  *
  * Exit status 0 only if every check passed.
  */
@@ -564,6 +566,98 @@ static void run_image_file(const char *path) {
   free(bytes);
 }
 
+/* Host-shared allocations in every mode the device offers (forced with
+ * SYCL_RT_SHARED): the host writes through the pointer, kernels update the
+ * memory in place, the host reads the results without a copy. */
+static void run_shared(const unsigned char *bytes, size_t n) {
+  enum { N = 4096 };
+  struct sycl_device_binary_v2 img = {
+      2, SYCL_DEVICE_BINARY_OFFLOAD_KIND_SYCL, 0, "spir64", "", "",
+      NULL, NULL, bytes, bytes + n, run_entries_old, run_entries_old + 3,
+      NULL, NULL};
+  struct sycl_device_binaries_struct d = {1, 1, &img, NULL, NULL};
+  CHECK(srt_register(&d) == SRT_OK, "register for shared");
+  static const char *const modes[] = {"fine", "coarse", "emulated"};
+  for (int m = 0; m < 3; ++m) {
+    srt_teardown();
+    setenv("SYCL_RT_SHARED", modes[m], 1);
+    int rc = srt_init();
+    if (rc != SRT_OK) {
+      /* Only SVM modes may be missing; emulation always works. */
+      CHECK(m < 2 && strstr(srt_last_error(), "does not offer"),
+            "srt_init with SYCL_RT_SHARED=%s", modes[m]);
+      printf("  shared memory, %s: not offered by the device\n", modes[m]);
+      continue;
+    }
+    CHECK(srt_shared_mode() == m + 1, "mode %s: got %d", modes[m],
+          srt_shared_mode());
+    int *y = srt_malloc_shared(N * sizeof(int));
+    int *x = srt_malloc_shared(N * sizeof(int));
+    CHECK(y && x, "srt_malloc_shared (%s)", modes[m]);
+    if (!y || !x)
+      continue;
+    for (int i = 0; i < N; ++i) {
+      y[i] = 5 * i - 7;
+      x[i] = (i * 29) % 83 - 41;
+    }
+    int a = 3;
+    size_t global[1] = {N};
+    srt_arg axpy[3] = {srt_arg_shared(y), srt_arg_shared(x),
+                       srt_arg_value(&a, sizeof a)};
+    CHECK(srt_launch(k_axpy, 1, global, NULL, 3, axpy) == SRT_OK, "axpy %s",
+          modes[m]);
+    int bad = 0;
+    for (int i = 0; i < N; ++i)
+      bad += y[i] != a * ((i * 29) % 83 - 41) + 5 * i - 7 ||
+             x[i] != (i * 29) % 83 - 41;
+    CHECK(bad == 0, "shared axpy (%s): %d of %d wrong", modes[m], bad, N);
+
+    /* Second launch on the same memory: host edits between launches are
+     * seen by the device. */
+    for (int i = 0; i < N; ++i)
+      x[i] = 1;
+    CHECK(srt_launch(k_axpy, 1, global, NULL, 3, axpy) == SRT_OK, "axpy 2");
+    bad = 0;
+    for (int i = 0; i < N; ++i)
+      bad += y[i] != a * ((i * 29) % 83 - 41) + 5 * i - 7 + a;
+    CHECK(bad == 0, "shared axpy 2 (%s): %d of %d wrong", modes[m], bad, N);
+
+    /* Interior pointer: SVM modes pass it, emulation refuses it. */
+    int base = 100;
+    size_t half[1] = {N / 2};
+    srt_arg iota[2] = {srt_arg_shared(y + N / 2), srt_arg_value(&base, sizeof base)};
+    rc = srt_launch(k_iota, 1, half, NULL, 2, iota);
+    if (m < 2) {
+      CHECK(rc == SRT_OK, "interior pointer (%s)", modes[m]);
+      bad = 0;
+      for (int i = 0; i < N / 2; ++i)
+        bad += y[N / 2 + i] != base + 3 * i;
+      CHECK(bad == 0 && y[N / 2 - 1] == a * ((((N / 2 - 1) * 29) % 83) - 41) +
+                                            5 * (N / 2 - 1) - 7 + a,
+            "interior launch (%s): %d wrong", modes[m], bad);
+    } else {
+      EXPECT_ERROR(rc, SRT_ERR_INVALID_ARGUMENT, "whole allocations only");
+    }
+    int not_shared[4];
+    srt_arg wrong[2] = {srt_arg_shared(not_shared), srt_arg_value(&base, sizeof base)};
+    EXPECT_ERROR(srt_launch(k_iota, 1, half, NULL, 2, wrong),
+                 SRT_ERR_INVALID_ARGUMENT, "not inside a live srt_malloc_shared");
+    srt_free_shared(x);
+    srt_free_shared(y);
+    if (!g_failures)
+      printf("  shared memory, %s: %s, %d elements OK\n", modes[m],
+             srt_shared_mode_name(srt_shared_mode()), N);
+  }
+  srt_teardown();
+  setenv("SYCL_RT_SHARED", "bogus", 1);
+  EXPECT_ERROR(srt_init(), SRT_ERR_INVALID_ARGUMENT, "expected fine, coarse or emulated");
+  unsetenv("SYCL_RT_SHARED");
+  CHECK(srt_init() == SRT_OK, "srt_init with the default mode");
+  printf("  default shared mode: %s\n", srt_shared_mode_name(srt_shared_mode()));
+  CHECK(srt_malloc_shared(0) == NULL, "zero bytes");
+  CHECK(srt_unregister(&d) == SRT_OK, "unregister shared");
+}
+
 int main(int argc, char **argv) {
   test_lookup();
   test_validation();
@@ -577,6 +671,18 @@ int main(int argc, char **argv) {
       printf("device: %s\n", srt_device_name());
       for (int i = 1; i < argc; ++i)
         run_image_file(argv[i]);
+      /* Shared memory, with the first image that is SPIR-V. */
+      for (int i = 1; i < argc; ++i) {
+        size_t n = 0;
+        unsigned char *b = slurp(argv[i], &n);
+        int spirv = b && n >= 4 && b[0] == 0x03 && b[1] == 0x02 &&
+                    b[2] == 0x23 && b[3] == 0x07;
+        if (spirv)
+          run_shared(b, n);
+        free(b);
+        if (spirv)
+          break;
+      }
       srt_teardown();
     }
   } else {

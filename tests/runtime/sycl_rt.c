@@ -3,7 +3,10 @@
  * See sycl_rt.h for the API and sycl_rt_abi.h for the descriptor layout.
  */
 #define _POSIX_C_SOURCE 200809L
-#define CL_TARGET_OPENCL_VERSION 120
+/* 2.0 for shared virtual memory (clSVMAlloc); clCreateCommandQueue, which
+ * 2.0 deprecates, is kept because PoCL and every ICD still provide it. */
+#define CL_TARGET_OPENCL_VERSION 200
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 
 #include "sycl_rt.h"
 #include "sycl_rt_internal.h"
@@ -66,6 +69,18 @@ struct srt_buffer {
   cl_mem mem;
   size_t size;
 };
+
+/* Host-shared allocations (srt_malloc_shared). */
+typedef struct srt_shared {
+  void *ptr;
+  size_t size;
+  cl_mem mem;  /* emulated mode: the device copy */
+  int mapped;  /* coarse-grain mode: currently mapped for the host */
+} srt_shared;
+
+static int g_shared_mode; /* srt_shared_mode, 0 before srt_init */
+static srt_shared *g_shared;
+static size_t g_num_shared, g_cap_shared;
 
 static const char kPrefix[] = "sycl_rt: ";
 
@@ -911,6 +926,38 @@ static int init_locked(void) {
     clReleaseContext(ctx);
     return cl_fail(e, "clCreateCommandQueue", NULL);
   }
+  /* Shared allocations: fine-grain SVM if the device offers it, else
+   * coarse-grain SVM, else emulation by copies. SYCL_RT_SHARED picks one. */
+  cl_device_svm_capabilities svm = 0;
+  if (clGetDeviceInfo(dev, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm,
+                      NULL) != CL_SUCCESS)
+    svm = 0; /* OpenCL 1.x device: no SVM */
+  int mode = (svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) ? SRT_SHARED_FINE_GRAIN
+             : (svm & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER)
+                 ? SRT_SHARED_COARSE_GRAIN
+                 : SRT_SHARED_EMULATED;
+  const char *want = getenv("SYCL_RT_SHARED");
+  if (want && *want) {
+    int forced = strcmp(want, "fine") == 0     ? SRT_SHARED_FINE_GRAIN
+                 : strcmp(want, "coarse") == 0 ? SRT_SHARED_COARSE_GRAIN
+                 : strcmp(want, "emulated") == 0 ? SRT_SHARED_EMULATED
+                                                 : 0;
+    int have = forced == SRT_SHARED_FINE_GRAIN
+                   ? (svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) != 0
+               : forced == SRT_SHARED_COARSE_GRAIN
+                   ? (svm & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER) != 0
+                   : forced != 0;
+    if (!have) {
+      clReleaseCommandQueue(q);
+      clReleaseContext(ctx);
+      return fail(SRT_ERR_INVALID_ARGUMENT,
+                  "SYCL_RT_SHARED=%s: %s", want,
+                  forced ? "the device does not offer this kind of SVM"
+                         : "expected fine, coarse or emulated");
+    }
+    mode = forced;
+  }
+  g_shared_mode = mode;
   g_context = ctx;
   g_queue = q;
   g_device = dev;
@@ -919,6 +966,8 @@ static int init_locked(void) {
     snprintf(g_device_name, sizeof g_device_name, "%s", "(unknown device)");
   if (trace_level() > 1)
     trace("using OpenCL device \"%s\"", g_device_name);
+  if (trace_level() > 0)
+    trace("shared allocations: %s", srt_shared_mode_name(g_shared_mode));
   return SRT_OK;
 }
 
@@ -952,10 +1001,24 @@ void srt_teardown(void) {
       clReleaseProgram(img->program);
     img->program = NULL;
   }
-  if (g_queue) {
+  if (g_queue)
     clFinish(g_queue);
-    clReleaseCommandQueue(g_queue);
+  /* Shared allocations belong to the context: free them while it lives. */
+  for (size_t i = 0; i < g_num_shared; ++i) {
+    srt_shared *sh = &g_shared[i];
+    if (g_shared_mode == SRT_SHARED_EMULATED) {
+      clReleaseMemObject(sh->mem);
+      free(sh->ptr);
+    } else {
+      clSVMFree(g_context, sh->ptr);
+    }
   }
+  free(g_shared);
+  g_shared = NULL;
+  g_num_shared = g_cap_shared = 0;
+  g_shared_mode = 0;
+  if (g_queue)
+    clReleaseCommandQueue(g_queue);
   if (g_context)
     clReleaseContext(g_context);
   g_queue = NULL;
@@ -1324,6 +1387,198 @@ static int get_kernel_locked(srt_image *img, const char *name,
   return SRT_OK;
 }
 
+/* ---- Host-shared allocations ---------------------------------------------- */
+
+const char *srt_shared_mode_name(int mode) {
+  switch (mode) {
+  case SRT_SHARED_FINE_GRAIN: return "fine-grain SVM";
+  case SRT_SHARED_COARSE_GRAIN: return "coarse-grain SVM";
+  case SRT_SHARED_EMULATED: return "emulated";
+  default: return "not initialized";
+  }
+}
+
+int srt_shared_mode(void) {
+  pthread_mutex_lock(&g_lock);
+  int m = g_shared_mode;
+  pthread_mutex_unlock(&g_lock);
+  return m;
+}
+
+/* The live allocation holding p (base or interior pointer), else NULL. */
+static srt_shared *find_shared(const void *p) {
+  for (size_t i = 0; i < g_num_shared; ++i) {
+    const char *b = g_shared[i].ptr;
+    if ((const char *)p >= b && (const char *)p < b + g_shared[i].size)
+      return &g_shared[i];
+  }
+  return NULL;
+}
+
+void *srt_malloc_shared(size_t bytes) {
+  pthread_mutex_lock(&g_lock);
+  void *p = NULL;
+  cl_int e = CL_SUCCESS;
+  if (!g_context) {
+    fail(SRT_ERR_NOT_INITIALIZED, "srt_malloc_shared: call srt_init() first");
+  } else if (bytes == 0) {
+    fail(SRT_ERR_INVALID_ARGUMENT, "srt_malloc_shared: zero bytes");
+  } else {
+    if (g_num_shared == g_cap_shared) {
+      size_t cap = g_cap_shared ? g_cap_shared * 2 : 8;
+      srt_shared *g = realloc(g_shared, cap * sizeof *g);
+      if (!g) {
+        fail(SRT_ERR_SYSTEM, "out of memory");
+        pthread_mutex_unlock(&g_lock);
+        return NULL;
+      }
+      g_shared = g;
+      g_cap_shared = cap;
+    }
+    srt_shared sh = {NULL, bytes, NULL, 0};
+    switch (g_shared_mode) {
+    case SRT_SHARED_FINE_GRAIN:
+      sh.ptr = clSVMAlloc(g_context,
+                          CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER,
+                          bytes, 0);
+      if (!sh.ptr)
+        fail(SRT_ERR_OPENCL, "clSVMAlloc (fine-grain) of %zu bytes failed",
+             bytes);
+      break;
+    case SRT_SHARED_COARSE_GRAIN:
+      sh.ptr = clSVMAlloc(g_context, CL_MEM_READ_WRITE, bytes, 0);
+      if (!sh.ptr) {
+        fail(SRT_ERR_OPENCL, "clSVMAlloc (coarse-grain) of %zu bytes failed",
+             bytes);
+        break;
+      }
+      /* Mapped for the host from the start: host code reads and writes it
+       * like malloc'd memory; launches unmap it around the kernel. */
+      e = clEnqueueSVMMap(g_queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, sh.ptr,
+                          bytes, 0, NULL, NULL);
+      if (e != CL_SUCCESS) {
+        cl_fail(e, "clEnqueueSVMMap", NULL);
+        clSVMFree(g_context, sh.ptr);
+        sh.ptr = NULL;
+      } else {
+        sh.mapped = 1;
+      }
+      break;
+    default: /* emulated: host memory plus a device buffer */
+      sh.mem = clCreateBuffer(g_context, CL_MEM_READ_WRITE, bytes, NULL, &e);
+      if (!sh.mem) {
+        cl_fail(e, "clCreateBuffer", NULL);
+      } else if (!(sh.ptr = calloc(1, bytes))) {
+        clReleaseMemObject(sh.mem);
+        fail(SRT_ERR_SYSTEM, "out of memory (%zu shared bytes)", bytes);
+      }
+      break;
+    }
+    if (sh.ptr) {
+      g_shared[g_num_shared++] = sh;
+      p = sh.ptr;
+    }
+  }
+  pthread_mutex_unlock(&g_lock);
+  return p;
+}
+
+void srt_free_shared(void *ptr) {
+  if (!ptr)
+    return;
+  pthread_mutex_lock(&g_lock);
+  for (size_t i = 0; i < g_num_shared; ++i) {
+    srt_shared *sh = &g_shared[i];
+    if (sh->ptr != ptr)
+      continue;
+    if (g_shared_mode == SRT_SHARED_EMULATED) {
+      clReleaseMemObject(sh->mem);
+      free(sh->ptr);
+    } else {
+      if (sh->mapped)
+        clEnqueueSVMUnmap(g_queue, sh->ptr, 0, NULL, NULL);
+      /* clSVMFree does not wait for commands that use the memory. */
+      clFinish(g_queue);
+      clSVMFree(g_context, sh->ptr);
+    }
+    g_shared[i] = g_shared[--g_num_shared];
+    break;
+  }
+  pthread_mutex_unlock(&g_lock);
+}
+
+/* Before a launch: coarse-grain allocations passed as arguments are
+ * unmapped (the device owns them), emulated ones copied to the device. An
+ * allocation passed twice is migrated once. */
+static int shared_to_device(const char *name, int nargs, const srt_arg args[]) {
+  if (g_shared_mode == SRT_SHARED_FINE_GRAIN)
+    return SRT_OK;
+  for (int i = 0; i < nargs; ++i) {
+    if (args[i].kind != SRT_ARG_SHARED)
+      continue;
+    srt_shared *sh = find_shared(args[i].value);
+    cl_int e = CL_SUCCESS;
+    if (g_shared_mode == SRT_SHARED_COARSE_GRAIN) {
+      if (!sh->mapped)
+        continue;
+      e = clEnqueueSVMUnmap(g_queue, sh->ptr, 0, NULL, NULL);
+      if (e == CL_SUCCESS)
+        sh->mapped = 0;
+    } else {
+      int seen = 0;
+      for (int j = 0; j < i && !seen; ++j)
+        seen = args[j].kind == SRT_ARG_SHARED && find_shared(args[j].value) == sh;
+      if (seen)
+        continue;
+      e = clEnqueueWriteBuffer(g_queue, sh->mem, CL_TRUE, 0, sh->size, sh->ptr,
+                               0, NULL, NULL);
+    }
+    if (e != CL_SUCCESS)
+      return fail(SRT_ERR_OPENCL,
+                  "kernel '%s' argument %d: moving shared memory to the device "
+                  "failed: %s (%d)",
+                  name, i, cl_error_name(e), (int)e);
+  }
+  return SRT_OK;
+}
+
+/* After a launch: the reverse of shared_to_device (map again / copy back). */
+static int shared_to_host(const char *name, int nargs, const srt_arg args[]) {
+  if (g_shared_mode == SRT_SHARED_FINE_GRAIN)
+    return SRT_OK;
+  int rc = SRT_OK;
+  for (int i = 0; i < nargs; ++i) {
+    if (args[i].kind != SRT_ARG_SHARED)
+      continue;
+    srt_shared *sh = find_shared(args[i].value);
+    if (!sh)
+      continue;
+    cl_int e = CL_SUCCESS;
+    if (g_shared_mode == SRT_SHARED_COARSE_GRAIN) {
+      if (sh->mapped)
+        continue;
+      e = clEnqueueSVMMap(g_queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+                          sh->ptr, sh->size, 0, NULL, NULL);
+      if (e == CL_SUCCESS)
+        sh->mapped = 1;
+    } else {
+      int seen = 0;
+      for (int j = 0; j < i && !seen; ++j)
+        seen = args[j].kind == SRT_ARG_SHARED && find_shared(args[j].value) == sh;
+      if (seen)
+        continue;
+      e = clEnqueueReadBuffer(g_queue, sh->mem, CL_TRUE, 0, sh->size, sh->ptr,
+                              0, NULL, NULL);
+    }
+    if (e != CL_SUCCESS && rc == SRT_OK)
+      rc = fail(SRT_ERR_OPENCL,
+                "kernel '%s' argument %d: moving shared memory back to the "
+                "host failed: %s (%d)",
+                name, i, cl_error_name(e), (int)e);
+  }
+  return rc;
+}
+
 static int launch_locked(const char *name, int dims, const size_t global[],
                          const size_t local[], int nargs, const srt_arg args[]) {
   /* Look the kernel up before anything else so an unknown name is reported
@@ -1374,6 +1629,26 @@ static int launch_locked(const char *name, int dims, const size_t global[],
     case SRT_ARG_LOCAL:
       e = clSetKernelArg(slot->kernel, (cl_uint)i, a->size, NULL);
       break;
+    case SRT_ARG_SHARED: {
+      srt_shared *sh = find_shared((const void *)a->value);
+      if (!sh)
+        return fail(SRT_ERR_INVALID_ARGUMENT,
+                    "kernel '%s' argument %d: %p is not inside a live "
+                    "srt_malloc_shared allocation",
+                    name, i, a->value);
+      if (g_shared_mode == SRT_SHARED_EMULATED) {
+        if (a->value != sh->ptr)
+          return fail(SRT_ERR_INVALID_ARGUMENT,
+                      "kernel '%s' argument %d: emulated shared memory passes "
+                      "whole allocations only (pointer is %zu bytes into one)",
+                      name, i,
+                      (size_t)((const char *)a->value - (const char *)sh->ptr));
+        e = clSetKernelArg(slot->kernel, (cl_uint)i, sizeof(cl_mem), &sh->mem);
+      } else {
+        e = clSetKernelArgSVMPointer(slot->kernel, (cl_uint)i, a->value);
+      }
+      break;
+    }
     default:
       return fail(SRT_ERR_INVALID_ARGUMENT,
                   "kernel '%s' argument %d: unknown kind %d", name, i,
@@ -1388,14 +1663,23 @@ static int launch_locked(const char *name, int dims, const size_t global[],
     trace("launching kernel '%s' from image %u over %zu x %zu x %zu", name,
           img->index, global[0], dims > 1 ? global[1] : 1,
           dims > 2 ? global[2] : 1);
+  rc = shared_to_device(name, nargs, args);
+  if (rc != SRT_OK) {
+    /* Map back what was unmapped; emulated copies must not be read back
+     * over host data the device never received. */
+    if (g_shared_mode == SRT_SHARED_COARSE_GRAIN)
+      shared_to_host(name, nargs, args);
+    return rc;
+  }
   cl_int e = clEnqueueNDRangeKernel(g_queue, slot->kernel, (cl_uint)dims, NULL,
                                     global, local, 0, NULL, NULL);
   if (e != CL_SUCCESS)
-    return cl_fail(e, "clEnqueueNDRangeKernel", name);
-  e = clFinish(g_queue);
-  if (e != CL_SUCCESS)
-    return cl_fail(e, "clFinish", name);
-  return SRT_OK;
+    rc = cl_fail(e, "clEnqueueNDRangeKernel", name);
+  else if ((e = clFinish(g_queue)) != CL_SUCCESS)
+    rc = cl_fail(e, "clFinish", name);
+  /* Hand shared memory back to the host even after a failed launch. */
+  int back = shared_to_host(name, nargs, args);
+  return rc != SRT_OK ? rc : back;
 }
 
 int srt_launch(const char *kernel_name, int dims, const size_t global[],

@@ -198,10 +198,51 @@ int srt_buffer_read(srt_buffer *buf, size_t offset, void *dst, size_t bytes);
 void srt_buffer_release(srt_buffer *buf);
 size_t srt_buffer_size(const srt_buffer *buf);
 
+/* ---- Host-shared allocations ------------------------------------------------
+ *
+ * Memory that host code and kernels both use through the same pointer, with
+ * no explicit copies in the host code (SYCL's malloc_shared). srt_init picks
+ * the mode from CL_DEVICE_SVM_CAPABILITIES:
+ *   SRT_SHARED_FINE_GRAIN   clSVMAlloc(CL_MEM_SVM_FINE_GRAIN_BUFFER): host
+ *                           and device see the same memory; results are
+ *                           visible to the host when srt_launch returns.
+ *   SRT_SHARED_COARSE_GRAIN clSVMAlloc coarse-grain: the runtime keeps each
+ *                           allocation mapped for the host
+ *                           (clEnqueueSVMMap) and unmaps the ones passed as
+ *                           srt_arg_shared around each launch.
+ *   SRT_SHARED_EMULATED     no SVM: host memory plus a device buffer,
+ *                           copied to the device before each launch that
+ *                           passes it and back after (explicit migration,
+ *                           done by the runtime).
+ * PoCL 3.1's CPU device offers fine- and coarse-grain buffer SVM, so it gets
+ * SRT_SHARED_FINE_GRAIN. SYCL_RT_SHARED=fine|coarse|emulated forces a mode
+ * (srt_init fails if the device lacks it); SYCL_RT_TRACE=1 prints the mode.
+ * Kernels may only touch shared memory passed to them as srt_arg_shared
+ * arguments (in the coarse and emulated modes only those are migrated);
+ * interior pointers are accepted except in the emulated mode. Allocations
+ * still alive at srt_teardown are freed by it. */
+typedef enum srt_shared_mode_kind {
+  SRT_SHARED_FINE_GRAIN = 1,
+  SRT_SHARED_COARSE_GRAIN = 2,
+  SRT_SHARED_EMULATED = 3
+} srt_shared_mode_kind;
+
+/* The mode in use (0 before srt_init). */
+int srt_shared_mode(void);
+/* "fine-grain SVM", "coarse-grain SVM", "emulated", "not initialized". */
+const char *srt_shared_mode_name(int mode);
+/* NULL on failure (see srt_last_error). Needs srt_init. Zero-filled only in
+ * the emulated mode. */
+void *srt_malloc_shared(size_t bytes);
+/* Waits for the queue, then frees. NULL and unknown pointers are ignored. */
+void srt_free_shared(void *ptr);
+
 typedef enum srt_arg_kind {
   SRT_ARG_BUFFER = 1, /* global/constant pointer parameter */
   SRT_ARG_VALUE = 2,  /* by-value parameter: `size` bytes copied from `value` */
-  SRT_ARG_LOCAL = 3   /* local pointer parameter: `size` bytes of local memory */
+  SRT_ARG_LOCAL = 3,  /* local pointer parameter: `size` bytes of local memory */
+  SRT_ARG_SHARED = 4  /* global pointer parameter: `value` is a pointer into
+                         an srt_malloc_shared allocation */
 } srt_arg_kind;
 
 typedef struct srt_arg {
@@ -221,6 +262,10 @@ static inline srt_arg srt_arg_value(const void *v, size_t size) {
 }
 static inline srt_arg srt_arg_local(size_t size) {
   srt_arg a = {SRT_ARG_LOCAL, NULL, NULL, size};
+  return a;
+}
+static inline srt_arg srt_arg_shared(void *ptr) {
+  srt_arg a = {SRT_ARG_SHARED, NULL, ptr, 0};
   return a;
 }
 
