@@ -32,8 +32,8 @@ const (
 	hdrsAll
 	// hdrsNone: every header is private (listed in srcs).
 	hdrsNone
-	// hdrsGlobs: headers whose base name matches one of the globs are
-	// public, the others private.
+	// hdrsGlobs: headers whose file name matches one of the globs
+	// (path.Match syntax) are public, the others private.
 	hdrsGlobs
 )
 
@@ -130,22 +130,26 @@ func (*syclLang) Configure(c *config.Config, rel string, f *rule.File) {
 			}
 		case directiveHdrs:
 			fields := strings.Fields(d.Value)
-			sc.hdrGlobs = nil
 			switch {
 			case len(fields) == 0:
-				sc.hdrsMode = hdrsDefault
+				sc.hdrsMode, sc.hdrGlobs = hdrsDefault, nil
 			case len(fields) == 1 && fields[0] == "all":
-				sc.hdrsMode = hdrsAll
+				sc.hdrsMode, sc.hdrGlobs = hdrsAll, nil
 			case len(fields) == 1 && fields[0] == "none":
-				sc.hdrsMode = hdrsNone
+				sc.hdrsMode, sc.hdrGlobs = hdrsNone, nil
 			default:
-				sc.hdrsMode = hdrsGlobs
+				var globs []string
 				for _, g := range fields {
 					if _, err := path.Match(g, ""); err != nil {
 						log.Printf("%s: # gazelle:%s: bad pattern %q: %v", f.Path, d.Key, g, err)
 						continue
 					}
-					sc.hdrGlobs = append(sc.hdrGlobs, g)
+					globs = append(globs, g)
+				}
+				// Only valid patterns replace the inherited setting: a typo
+				// must not turn every header private.
+				if len(globs) > 0 {
+					sc.hdrsMode, sc.hdrGlobs = hdrsGlobs, globs
 				}
 			}
 		}

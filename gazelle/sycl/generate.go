@@ -194,7 +194,8 @@ func emptyRules(args language.GenerateArgs, name string, existing, gen *rule.Rul
 			continue
 		}
 		anyLive, liveDevice, uncheckable := liveSources(args.Dir, r)
-		if uncheckable {
+		if uncheckable || (len(r.AttrStrings("srcs")) == 0 && len(r.AttrStrings("hdrs")) == 0) {
+			// Nothing listed, nothing removed: e.g. a deps-only library.
 			continue
 		}
 		if (gen == nil && r.Name() == name && !liveDevice) || !anyLive {
