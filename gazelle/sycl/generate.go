@@ -74,10 +74,10 @@ func (*syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResu
 	existingPublic := map[string]bool{}
 	if existing != nil {
 		for _, s := range existing.AttrStrings("srcs") {
-			existingPublic[s] = false
+			existingPublic[strings.TrimPrefix(s, ":")] = false
 		}
 		for _, h := range existing.AttrStrings("hdrs") {
-			existingPublic[h] = true
+			existingPublic[strings.TrimPrefix(h, ":")] = true
 		}
 	}
 	var public []string
