@@ -213,7 +213,7 @@ func (m *memory) find(addr, n uint64) (*segment, error) {
 	return nil, &FormatError{Addr: addr, Msg: fmt.Sprintf("%d bytes at %#x are not in any loaded section", n, addr)}
 }
 
-// read returns n bytes at addr (zeros for NOBITS). Data is shared with the
+// read returns n bytes at addr. Data is shared with the
 // file image; callers copy what they keep.
 func (m *memory) read(addr, n uint64) ([]byte, error) {
 	s, err := m.find(addr, n)
@@ -221,10 +221,10 @@ func (m *memory) read(addr, n uint64) ([]byte, error) {
 		return nil, err
 	}
 	if s.data == nil {
-		if n > 1<<30 {
-			return nil, &FormatError{Addr: addr, Msg: "refusing a huge read from a NOBITS section"}
-		}
-		return make([]byte, n), nil
+		// Descriptor data is constant: it never lives in .bss-like
+		// sections, and reading "zeros" of a hostile size would only
+		// allocate.
+		return nil, &FormatError{Addr: addr, Msg: fmt.Sprintf("data at %#x lies in NOBITS section %s", addr, s.name)}
 	}
 	return s.data[addr-s.addr : addr-s.addr+n], nil
 }
@@ -257,7 +257,7 @@ func (m *memory) cstring(addr uint64) (string, error) {
 		return "", err
 	}
 	if s.data == nil {
-		return "", nil
+		return "", &FormatError{Addr: addr, Msg: fmt.Sprintf("string at %#x lies in NOBITS section %s", addr, s.name)}
 	}
 	rest := s.data[addr-s.addr:]
 	if len(rest) > maxString {
