@@ -4,10 +4,12 @@ import (
 	"io/ioutil"
 	"log"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/bazelbuild/bazel-gazelle/config"
 	"github.com/bazelbuild/bazel-gazelle/language"
 	"github.com/bazelbuild/bazel-gazelle/rule"
 )
@@ -43,6 +45,10 @@ func (*syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResu
 	var res language.GenerateResult
 	sc := getConfig(args.Config)
 	if !sc.enabled {
+		return res
+	}
+
+	if args.File == nil && ownedByAncestor(args) {
 		return res
 	}
 
@@ -226,4 +232,63 @@ func liveSources(dir string, r *rule.Rule) (anyLive, liveDevice, uncheckable boo
 		}
 	}
 	return anyLive, liveDevice, false
+}
+
+// ownedByAncestor reports whether a rule of an enclosing package lists a
+// file in or below this directory (`srcs = ["lib/k.cl"]`): a build file here
+// would move that file into a new package and break the enclosing rule.
+// Walk visits subdirectories first, so the enclosing build files are read
+// here rather than taken from the walk.
+func ownedByAncestor(args language.GenerateArgs) bool {
+	if args.Rel == "" {
+		return false
+	}
+	for anc := path.Dir(args.Rel); ; anc = path.Dir(anc) {
+		if anc == "." {
+			anc = ""
+		}
+		if f := loadBuildFile(args.Config, anc); f != nil {
+			for _, r := range f.Rules {
+				for _, attr := range []string{"srcs", "hdrs"} {
+					for _, s := range r.AttrStrings(attr) {
+						s = strings.TrimPrefix(s, ":")
+						if strings.HasPrefix(s, "@") || strings.HasPrefix(s, "//") {
+							continue
+						}
+						if strings.HasPrefix(path.Join(anc, s), args.Rel+"/") {
+							return true
+						}
+					}
+				}
+			}
+			// A build file marks the nearest enclosing package: files
+			// further up cannot list ours.
+			return false
+		}
+		if anc == "" {
+			return false
+		}
+	}
+}
+
+// loadBuildFile reads the build file of directory rel, nil if it has none
+// or it does not parse.
+func loadBuildFile(c *config.Config, rel string) *rule.File {
+	dir := filepath.Join(c.RepoRoot, filepath.FromSlash(rel))
+	if c.ReadBuildFilesDir != "" {
+		dir = filepath.Join(c.ReadBuildFilesDir, filepath.FromSlash(rel))
+	}
+	for _, name := range c.ValidBuildFileNames {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() {
+			continue
+		}
+		f, err := rule.LoadFile(p, rel)
+		if err != nil {
+			log.Print(err)
+			return nil
+		}
+		return f
+	}
+	return nil
 }

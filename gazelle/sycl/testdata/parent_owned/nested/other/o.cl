@@ -1,0 +1,1 @@
+#include "nested/lib/k.h"
