@@ -58,8 +58,8 @@ func (sc *syclConfig) libraryName(dirname string) string {
 	return strings.Replace(sc.naming, dirnamePlaceholder, dirname, -1)
 }
 
-// isPublic classifies a header under the configured mode. existing reports
-// the side an existing rule puts the header on (known=false if none).
+// isPublic classifies a header under the configured mode. existingPublic is
+// the side an existing rule puts the header on (known is false if none does).
 func (sc *syclConfig) isPublic(name string, existingPublic, known bool) bool {
 	switch sc.hdrsMode {
 	case hdrsAll:
