@@ -1,0 +1,285 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
+)
+
+type bundleMode int
+
+const (
+	modeBundle bundleMode = iota
+	modeUnbundle
+	modeList
+)
+
+type bundleConfig struct {
+	mode         bundleMode
+	fileType     string
+	targets      []string
+	inputs       []string
+	outputs      []string
+	outDir       string
+	compress     bool
+	level        int
+	ccobVersion  int
+	align        int
+	allowMissing bool
+}
+
+func parseBundleArgs(args []string, mode bundleMode) (*bundleConfig, error) {
+	fs := newFlagSet(
+		[]string{"type", "targets", "input", "inputs", "output", "outputs", "output-dir", "compression-level", "compressed-version", "bundle-align"},
+		[]string{"unbundle", "list", "compress", "allow-missing-bundles"})
+	c := &bundleConfig{mode: mode, ccobVersion: offloadbundle.CompressedV2, align: offloadbundle.DefaultAlign}
+	err := fs.walk(args, func(name, val string) error {
+		var err error
+		switch name {
+		case "":
+			return usagef("unexpected argument %q (inputs are given with -input=)", val)
+		case "type":
+			c.fileType = val
+		case "targets":
+			c.targets = append(c.targets, splitList(val)...)
+		case "input":
+			c.inputs = append(c.inputs, val)
+		case "inputs":
+			c.inputs = append(c.inputs, splitList(val)...)
+		case "output":
+			c.outputs = append(c.outputs, val)
+		case "outputs":
+			c.outputs = append(c.outputs, splitList(val)...)
+		case "output-dir":
+			c.outDir = val
+		case "compression-level":
+			c.level, err = intVal(name, val, 1, 22)
+		case "compressed-version":
+			c.ccobVersion, err = intVal(name, val, 1, 3)
+		case "bundle-align":
+			c.align, err = intVal(name, val, 1, 1<<16)
+		case "unbundle":
+			if boolVal(val) {
+				if mode == modeList {
+					return usagef("-unbundle and -list are exclusive")
+				}
+				c.mode = modeUnbundle
+			}
+		case "list":
+			if boolVal(val) {
+				if c.mode == modeUnbundle && mode != modeUnbundle {
+					return usagef("-unbundle and -list are exclusive")
+				}
+				c.mode = modeList
+			}
+		case "compress":
+			c.compress = boolVal(val)
+		case "allow-missing-bundles":
+			c.allowMissing = boolVal(val)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch c.mode {
+	case modeBundle:
+		if c.fileType == "" {
+			return nil, usagef("bundle: no -type")
+		}
+		if len(c.targets) == 0 {
+			return nil, usagef("bundle: no -targets")
+		}
+		if len(c.inputs) != len(c.targets) {
+			return nil, usagef("bundle: %d inputs for %d targets", len(c.inputs), len(c.targets))
+		}
+		if len(c.outputs) != 1 || c.outDir != "" {
+			return nil, usagef("bundle: want exactly one -output")
+		}
+		if c.fileType == "o" || c.fileType == "a" {
+			return nil, usagef("bundle: -type=%s (bundles inside host objects or archives) is not supported; use a binary type such as bc", c.fileType)
+		}
+	case modeUnbundle:
+		if len(c.inputs) != 1 {
+			return nil, usagef("unbundle: want exactly one -input")
+		}
+		if c.outDir == "" && len(c.outputs) != len(c.targets) {
+			return nil, usagef("unbundle: %d outputs for %d targets", len(c.outputs), len(c.targets))
+		}
+		if c.outDir == "" && len(c.targets) == 0 {
+			return nil, usagef("unbundle: want -targets with -output, or -output-dir")
+		}
+		if c.outDir != "" && len(c.outputs) > 0 {
+			return nil, usagef("unbundle: -output and -output-dir are exclusive")
+		}
+	case modeList:
+		if len(c.inputs) != 1 {
+			return nil, usagef("list: want exactly one -input")
+		}
+	}
+	for _, t := range c.targets {
+		if err := offloadbundle.CheckID(t); err != nil {
+			return nil, usagef("%v", err)
+		}
+	}
+	return c, nil
+}
+
+func runBundle(args []string, mode bundleMode, stdout io.Writer) error {
+	c, err := parseBundleArgs(args, mode)
+	if err != nil {
+		return err
+	}
+	switch c.mode {
+	case modeBundle:
+		return doBundle(c)
+	case modeUnbundle:
+		return doUnbundle(c)
+	}
+	b, err := readBundle(c.inputs[0], c.fileType)
+	if err != nil {
+		return err
+	}
+	for _, e := range b.Entries {
+		fmt.Fprintln(stdout, e.ID)
+	}
+	return nil
+}
+
+func doBundle(c *bundleConfig) error {
+	b := &offloadbundle.Bundle{}
+	for i, t := range c.targets {
+		data, err := os.ReadFile(c.inputs[i])
+		if err != nil {
+			return err
+		}
+		b.Entries = append(b.Entries, offloadbundle.Entry{ID: offloadbundle.NormalizeID(t), Data: data})
+	}
+	b.Entries = offloadbundle.HostFirst(b.Entries)
+	var data []byte
+	var err error
+	if comment, text := offloadbundle.CommentFor(c.fileType); text {
+		data, err = b.Text(comment)
+	} else {
+		data, err = b.Bytes(uint64(c.align))
+	}
+	if err != nil {
+		return err
+	}
+	if c.compress {
+		if data, err = offloadbundle.Compress(data, uint16(c.ccobVersion), c.level); err != nil {
+			return err
+		}
+	}
+	return atomicfile.WriteFile(c.outputs[0], data)
+}
+
+// sectionPrefix names the ELF sections of bundles embedded in objects.
+const sectionPrefix = "__CLANG_OFFLOAD_BUNDLE__"
+
+// readBundle decodes a bundle file; for -type=o an ELF input is read from
+// its __CLANG_OFFLOAD_BUNDLE__<id> sections.
+func readBundle(path, fileType string) (*offloadbundle.Bundle, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if fileType == "o" && devicebinaries.IsELF(data) {
+		secs, err := devicebinaries.OffloadSections(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		b := &offloadbundle.Bundle{}
+		for _, s := range secs {
+			if strings.HasPrefix(s.Name, sectionPrefix) {
+				id := strings.TrimPrefix(s.Name, sectionPrefix)
+				if err := offloadbundle.CheckID(id); err != nil {
+					return nil, fmt.Errorf("%s: section %s: %w", path, s.Name, err)
+				}
+				b.Entries = append(b.Entries, offloadbundle.Entry{ID: id, Data: s.Data})
+			}
+		}
+		if len(b.Entries) == 0 {
+			return nil, fmt.Errorf("%s: no %s sections", path, sectionPrefix)
+		}
+		return b, nil
+	}
+	d, err := offloadbundle.Parse(data, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return d.Bundle, nil
+}
+
+func doUnbundle(c *bundleConfig) (err error) {
+	b, err := readBundle(c.inputs[0], c.fileType)
+	if err != nil {
+		return err
+	}
+	type out struct {
+		path, name string
+		data       []byte
+	}
+	var plan []out
+	if c.outDir == "" {
+		for i, t := range c.targets {
+			e, ok := b.Find(t)
+			switch {
+			case ok:
+				plan = append(plan, out{path: c.outputs[i], data: e.Data})
+			case c.allowMissing:
+				plan = append(plan, out{path: c.outputs[i]}) // empty, as clang does
+			default:
+				return fmt.Errorf("%s: no bundle for target %s", c.inputs[0], t)
+			}
+		}
+	} else {
+		want := map[string]bool{}
+		for _, t := range c.targets {
+			want[offloadbundle.NormalizeID(t)] = true
+			if _, ok := b.Find(t); !ok && !c.allowMissing {
+				return fmt.Errorf("%s: no bundle for target %s", c.inputs[0], t)
+			}
+		}
+		for _, e := range b.Entries {
+			if len(want) > 0 && !want[offloadbundle.NormalizeID(e.ID)] {
+				continue
+			}
+			name := e.ID
+			if c.fileType != "" {
+				name += "." + c.fileType
+			}
+			if err := checkName(name); err != nil {
+				return fmt.Errorf("%s: %w", c.inputs[0], err)
+			}
+			plan = append(plan, out{name: name, data: e.Data})
+		}
+	}
+	var outs outputs
+	defer func() {
+		if err != nil {
+			outs.abort()
+		}
+	}()
+	if c.outDir != "" {
+		if err := outs.dir(c.outDir); err != nil {
+			return err
+		}
+	}
+	for _, o := range plan {
+		if o.name != "" {
+			err = outs.writeIn(c.outDir, o.name, o.data)
+		} else {
+			err = outs.write(o.path, o.data)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+)
+
+// NameError reports a file name taken from an input (an entry ID, a
+// string of a container) that is unsafe to create inside the output
+// directory.
+type NameError struct {
+	Name string
+	Msg  string
+}
+
+func (e *NameError) Error() string { return fmt.Sprintf("unsafe output name %q: %s", e.Name, e.Msg) }
+
+// checkName accepts a single path component without "..", separators,
+// NUL or control characters, so extraction stays inside its directory.
+func checkName(name string) error {
+	switch {
+	case name == "":
+		return &NameError{name, "empty"}
+	case len(name) > 255:
+		return &NameError{name, "longer than 255 bytes"}
+	case strings.Contains(name, ".."):
+		return &NameError{name, "contains \"..\""}
+	case strings.ContainsAny(name, "/\\"):
+		return &NameError{name, "contains a path separator"}
+	case filepath.IsAbs(name):
+		return &NameError{name, "absolute path"}
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < 0x20 || name[i] == 0x7f {
+			return &NameError{name, "contains NUL or a control character"}
+		}
+	}
+	return nil
+}
+
+// outputs publishes several files atomically: each is written to a
+// temporary file and renamed; on failure every published file (and the
+// output directory, if this run created it) is removed.
+type outputs struct {
+	set        atomicfile.Set
+	createdDir string
+}
+
+// dir prepares an output directory, creating it if needed.
+func (o *outputs) dir(path string) error {
+	st, err := os.Stat(path)
+	if err == nil {
+		if !st.IsDir() {
+			return fmt.Errorf("%s: not a directory", path)
+		}
+		return nil
+	}
+	if !os.IsNotExist(err) {
+		return err
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		return err
+	}
+	o.createdDir = path
+	return nil
+}
+
+// write publishes data at path.
+func (o *outputs) write(path string, data []byte) error {
+	if err := atomicfile.WriteFile(path, data); err != nil {
+		return err
+	}
+	o.set.Created(path)
+	return nil
+}
+
+// writeIn publishes data as name inside dir after checking the name.
+func (o *outputs) writeIn(dir, name string, data []byte) error {
+	if err := checkName(name); err != nil {
+		return err
+	}
+	return o.write(filepath.Join(dir, name), data)
+}
+
+// abort removes everything published so far.
+func (o *outputs) abort() {
+	o.set.RemoveAll()
+	if o.createdDir != "" {
+		os.Remove(o.createdDir) // only succeeds when empty, i.e. ours
+	}
+}
