@@ -25,6 +25,9 @@
  * OpenCL call that failed. The runtime serializes calls with one mutex; it is
  * meant for tests, not for throughput.
  *
+ * Also: SYCLBIN files as kernel bundles (srt_load_syclbin) and host-shared
+ * allocations (srt_malloc_shared, srt_arg_shared).
+ *
  * Link: -lOpenCL -lzstd (zstd decompresses Format 4 images).
  *
  * Environment:
@@ -35,6 +38,8 @@
  *   SYCL_RT_LLVM_SPIRV     the SPIR-V -> LLVM translator (default
  *                          `llvm-spirv-15`, looked up on PATH).
  *   SYCL_RT_KEEP_TEMPS=1   keep the temporary .spv/.bc files (path traced).
+ *   SYCL_RT_SHARED         fine | coarse | emulated: force the mode of
+ *                          host-shared allocations (see srt_malloc_shared).
  *   TMPDIR                 where those temporary files go (else
  *                          TEST_TMPDIR, else /tmp).
  *   POCL_CACHE_DIR         PoCL's own kernel cache; set it in tests. If it
