@@ -91,14 +91,19 @@ type amReport struct {
 }
 
 type syclbinReport struct {
+	Container       string      `json:"container"`
 	Version         int         `json:"version"`
 	State           string      `json:"state"`
 	Metadata        []setReport `json:"global_metadata,omitempty"`
 	AbstractModules []amReport  `json:"abstract_modules"`
 }
 
-func syclbinOf(f *syclbin.File) *syclbinReport {
-	r := &syclbinReport{Version: int(syclbin.Version), State: "unknown", Metadata: propsOf(f.Metadata), AbstractModules: []amReport{}}
+func syclbinOf(f *syclbin.File, c syclbin.Container) *syclbinReport {
+	v := 1
+	if c == syclbin.ContainerV2 {
+		v = 2
+	}
+	r := &syclbinReport{Container: c.String(), Version: v, State: "unknown", Metadata: propsOf(f.Metadata), AbstractModules: []amReport{}}
 	if st, ok := f.State(); ok {
 		r.State = st.String()
 	}
@@ -156,7 +161,7 @@ func binariesOf(bins []*offloadbinary.Binary, section string) []binaryReport {
 			// A SYCLBIN v1 may be wrapped as an entry's image.
 			if syclbin.IsSYCLBIN(e.Image) {
 				if f, err := syclbin.Parse(e.Image); err == nil {
-					er.SYCLBIN = syclbinOf(f)
+					er.SYCLBIN = syclbinOf(f, syclbin.ContainerWrappedV1)
 				}
 			}
 			br.Entries = append(br.Entries, er)
@@ -274,13 +279,24 @@ func inspectData(data []byte) (*report, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &report{Format: "syclbin", SYCLBIN: syclbinOf(f)}, nil
+		return &report{Format: "syclbin", SYCLBIN: syclbinOf(f, syclbin.ContainerV1)}, nil
 	case offloadbinary.IsOffloadBinary(data):
 		bins, err := offloadbinary.ParseAll(data)
 		if err != nil {
 			return nil, err
 		}
-		return &report{Format: "offload-binary", OffloadBinaries: binariesOf(bins, "")}, nil
+		r := &report{Format: "offload-binary", OffloadBinaries: binariesOf(bins, "")}
+		// A SYCLBIN v2 is an OffloadBinary whose entries say so.
+		if len(bins) == 1 && len(bins[0].Entries) > 0 {
+			if _, ok := bins[0].Entries[0].Get(syclbin.KeyFormatVersion); ok {
+				f, c, err := syclbin.ParseAny(data)
+				if err != nil {
+					return nil, err
+				}
+				r.SYCLBIN = syclbinOf(f, c)
+			}
+		}
+		return r, nil
 	case offloadbundle.IsCompressed(data) || offloadbundle.IsBinary(data):
 		d, err := offloadbundle.Parse(data, 0)
 		if err != nil {

@@ -4,6 +4,7 @@
 //	bundler syclbin -o OUT.syclbin -state=input|object|executable
 //	        [-target=T] [-arch=A] [-ir-type=spirv|ptx|amdgcn]
 //	        [-properties=F.prop] IMAGE... [-table=TABLE]...
+//	        [-container=v1|offload-v1|v2 -image-kind=IMG_SYCLBIN]
 //	bundler offload-binary pack -o OUT [-version=1|2|3] [-compress]
 //	        [-compression-level=N] -image=file=F,triple=T,arch=A,kind=K[,image-kind=IK][,KEY=VALUE]...
 //	bundler offload-binary unpack -input=F -output-dir=DIR

@@ -144,6 +144,19 @@ func TestSYCLBIN(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	golden(t, "inspect_syclbin.txt", []byte(runOK(t, "inspect", "img.syclbin")))
+	runOK(t, "syclbin", "-o", "v2.offload", "-state=executable", "-target=spir64", "-properties=a.prop", "a.spv", "-arch=intel_gpu_pvc", "b.bin",
+		"-container=v2", "-image-kind=127")
+	runOK(t, "syclbin", "-o", "w.offload", "-state=executable", "-target=spir64", "-properties=a.prop", "a.spv", "-arch=intel_gpu_pvc", "b.bin",
+		"-container=offload-v1", "-image-kind=127")
+	for name, c := range map[string]syclbin.Container{"v2.offload": syclbin.ContainerV2, "w.offload": syclbin.ContainerWrappedV1} {
+		g, gc, err := syclbin.ParseAny(mustRead(t, name))
+		if err != nil || gc != c {
+			t.Errorf("%s: %v %v", name, gc, err)
+		} else if diff := cmp.Diff(want, g, cmp.Comparer(func(a, b *propset.Registry) bool { return a.Equal(b) })); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+	golden(t, "inspect_syclbin_v2.txt", []byte(runOK(t, "inspect", "v2.offload")))
 	tbl, _ := syclbin.Parse(mustRead(t, "tbl.syclbin"))
 	if len(tbl.AbstractModules) != 2 || tbl.AbstractModules[1].Metadata == nil || len(tbl.AbstractModules[1].IRModules) != 1 {
 		t.Errorf("table syclbin: %+v", tbl)
@@ -325,6 +338,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"syclbin", "-o", "x", "-state=input", "-ir-type=dxil", "a"}, "invalid -ir-type=dxil"},
 		{[]string{"syclbin", "-o", "x", "-state=input", "a", "-properties=p"}, "not followed by an image"},
 		{[]string{"syclbin", "-o", "x", "-state=input"}, "no input images"},
+		{[]string{"syclbin", "-o", "x", "-state=input", "-container=v2", "a"}, "needs -image-kind"},
+		{[]string{"syclbin", "-o", "x", "-state=input", "-container=v3", "a"}, "invalid -container=v3"},
 		{[]string{"offload-binary"}, "want pack or unpack"},
 		{[]string{"offload-binary", "squash"}, "unknown action"},
 		{[]string{"offload-binary", "pack", "-o", "x", "-image=file=a.spv"}, "no kind="},

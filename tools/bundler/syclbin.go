@@ -7,6 +7,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/syclbin"
 )
@@ -24,14 +25,16 @@ type syclbinInput struct {
 }
 
 type syclbinConfig struct {
-	out    string
-	state  syclbin.State
-	inputs []syclbinInput
+	out       string
+	state     syclbin.State
+	inputs    []syclbinInput
+	container string // v1, offload-v1 or v2
+	imageKind int    // IMG_SYCLBIN for the OffloadBinary containers
 }
 
 func parseSYCLBINArgs(args []string) (*syclbinConfig, error) {
-	fs := newFlagSet([]string{"o", "state", "target", "arch", "ir-type", "properties", "table"}, nil)
-	cfg := &syclbinConfig{}
+	fs := newFlagSet([]string{"o", "state", "target", "arch", "ir-type", "properties", "table", "container", "image-kind"}, nil)
+	cfg := &syclbinConfig{container: "v1"}
 	cur := syclbinInput{irType: syclbin.IRSPIRV}
 	stateSet := false
 	err := fs.walk(args, func(name, val string) error {
@@ -68,6 +71,17 @@ func parseSYCLBINArgs(args []string) (*syclbinConfig, error) {
 			cur.irType = t
 		case "properties":
 			cur.properties = val
+		case "container":
+			if val != "v1" && val != "offload-v1" && val != "v2" {
+				return usagef("invalid -container=%s (want v1, offload-v1 or v2)", val)
+			}
+			cfg.container = val
+		case "image-kind":
+			n, err := intVal(name, val, 1, 0xffff)
+			if err != nil {
+				return err
+			}
+			cfg.imageKind = n
 		}
 		return nil
 	})
@@ -83,6 +97,10 @@ func parseSYCLBINArgs(args []string) (*syclbinConfig, error) {
 		return nil, usagef("syclbin: no input images")
 	case cur.properties != "":
 		return nil, usagef("syclbin: -properties=%s is not followed by an image", cur.properties)
+	case cfg.container != "v1" && cfg.imageKind == 0:
+		// IMG_SYCLBIN's numeric value is not recorded in the format
+		// reference, so it is never guessed.
+		return nil, usagef("syclbin: -container=%s needs -image-kind=N (the numeric IMG_SYCLBIN of the consuming toolchain)", cfg.container)
 	}
 	return cfg, nil
 }
@@ -168,7 +186,16 @@ func runSYCLBIN(args []string) error {
 		}
 		f.AbstractModules = append(f.AbstractModules, am)
 	}
-	data, err := f.Bytes()
+	var data []byte
+	opt := syclbin.ContainerOptions{ImageKind: offloadbinary.ImageKind(cfg.imageKind)}
+	switch cfg.container {
+	case "offload-v1":
+		data, err = f.WrapV1(opt)
+	case "v2":
+		data, err = f.BytesV2(opt)
+	default:
+		data, err = f.Bytes()
+	}
 	if err != nil {
 		return err
 	}

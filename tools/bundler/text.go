@@ -80,7 +80,7 @@ func printable(h string) bool {
 }
 
 func (t *textWriter) syclbin(indent int, r *syclbinReport) {
-	t.line(indent, "SYCLBIN version %d, state %s, %d abstract modules", r.Version, r.State, len(r.AbstractModules))
+	t.line(indent, "SYCLBIN version %d (%s), state %s, %d abstract modules", r.Version, r.Container, r.State, len(r.AbstractModules))
 	if len(r.Metadata) > 0 {
 		t.line(indent, "global metadata:")
 		t.props(indent+1, r.Metadata)
@@ -134,6 +134,9 @@ func writeText(w io.Writer, r *report) error {
 		t.syclbin(0, r.SYCLBIN)
 	case "offload-binary":
 		t.binaries(0, r.OffloadBinaries)
+		if r.SYCLBIN != nil {
+			t.syclbin(0, r.SYCLBIN)
+		}
 	case "offload-bundle":
 		b := r.Bundle
 		t.line(0, "offload bundle (%s form), %d entries", b.Form, len(b.Entries))

@@ -214,7 +214,7 @@ func parseV2(b *offloadbinary.Binary) (*File, error) {
 			return nil, formatErr(-1, "%s: %s=%q (want %q)", what, KeyFormatVersion, v, formatVersion2)
 		}
 		// OFK_SYCL is 8 in newest LLVM and 4 in the older sequential
-		// numbering (where 4 is not HIP); both are accepted.
+		// numbering (where newest LLVM's 4 means HIP); both are accepted.
 		if e.OffloadKind != offloadbinary.OffloadSYCL && e.OffloadKind != 4 {
 			return nil, formatErr(-1, "%s: offload kind %v is not SYCL", what, e.OffloadKind)
 		}
