@@ -1,7 +1,7 @@
 /*
  * Test of the SYCLBIN reader (srt_load_syclbin, sycl_rt_syclbin.c).
  *
- *   syclbin_test FILE.syclbin KERNELS.spv
+ *   syclbin_test FILE.syclbin KERNELS.spv [GO_WRITTEN.syclbin]
  *
  * FILE.syclbin is produced at build time from runtime_test_kernels.cl: two
  * abstract modules, the first naming srt_test_iota and srt_test_axpy in
@@ -11,14 +11,20 @@
  *   1. loads it, checks what was registered and runs all three kernels from
  *      it on the OpenCL device (srt_test_reverse_local is only reachable
  *      through the SPIR-V entry-point fallback);
+ *      GO_WRITTEN.syclbin, the same kernels written by tools/bundler (the
+ *      Go writer), is loaded and run the same way: two implementations of
+ *      the format checking each other;
  *   2. feeds the reader corrupt variants: every truncation, hostile counts,
  *      sizes and offsets (including ones that overflow 64-bit sums), broken
  *      module ranges, bad property text / base64 / bit counts, bad SPIR-V,
  *      and a few thousand random byte flips of the header area. Each must
  *      fail with SRT_ERR_INVALID_FILE and a one-line message naming the
  *      file (or, for flips that leave a valid file, load and unload);
- *   3. builds variants with syclbin_write.h (no global state, state 3, IR
- *      type 7, empty native arch, ...) in memory.
+ *   3. builds variants with syclbin_write.h in memory: bundle state 0 with
+ *      an abstract module without metadata, a native-only file (registered,
+ *      reported as not runnable here), and invalid ones (no or mistyped
+ *      global state, bad property lines, non-uint32 kernel names, targets
+ *      that are not strings).
  * Exit status 0 only if every check passed.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -136,7 +142,22 @@ static void run_kernels(void) {
            k_axpy, k_rev, N);
 }
 
-static void test_load_and_run(const char *path) {
+/* What a loaded file must look like. */
+typedef struct expect {
+  size_t am, ir, native, named_by_prop, named_by_spirv, kernels;
+  const char *const *names;
+} expect;
+
+/* runtime_test_kernels.syclbin (syclbin_gen, this package). */
+static const char *const gen_names[] = {k_iota, k_axpy, k_iota, k_axpy, k_rev};
+static const expect gen_expect = {2, 2, 1, 1, 1, 5, gen_names};
+/* The same kernels written by the Go bundler (one abstract module per
+ * image: the native image is its own module, named by its .prop). */
+static const char *const go_names[] = {k_iota, k_axpy, k_iota,
+                                       k_axpy, k_rev,  k_rev};
+static const expect go_expect = {3, 2, 1, 2, 1, 6, go_names};
+
+static void test_load_and_run(const char *path, const expect *want_layout) {
   size_t before = srt_num_images();
   srt_syclbin *b = NULL;
   int rc = srt_load_syclbin(path, &b);
@@ -151,17 +172,19 @@ static void test_load_and_run(const char *path) {
          path, in.state, in.num_abstract_modules, in.num_ir_modules,
          in.num_native_images, in.num_kernels, in.names_from_property,
          in.names_from_spirv);
-  CHECK(in.state == 2 && in.num_abstract_modules == 2 &&
-            in.num_ir_modules == 2 && in.num_native_images == 1,
+  const expect *w = want_layout;
+  CHECK(in.state == 2 && in.num_abstract_modules == w->am &&
+            in.num_ir_modules == w->ir && in.num_native_images == w->native,
         "layout");
-  CHECK(in.names_from_property == 1 && in.names_from_spirv == 1,
+  CHECK(in.names_from_property == w->named_by_prop &&
+            in.names_from_spirv == w->named_by_spirv,
         "name sources");
-  CHECK(in.num_kernels == 5, "2 named + 3 entry points, got %zu", in.num_kernels);
-  CHECK(srt_num_images() == before + 3, "3 images registered");
-  const char *want[] = {k_iota, k_axpy, k_iota, k_axpy, k_rev};
-  for (size_t i = 0; i < 5 && i < in.num_kernels; ++i) {
+  CHECK(in.num_kernels == w->kernels, "kernels: got %zu", in.num_kernels);
+  CHECK(srt_num_images() == before + w->ir + w->native, "images registered");
+  for (size_t i = 0; i < w->kernels && i < in.num_kernels; ++i) {
     const char *k = srt_syclbin_kernel_name(b, i);
-    CHECK(k && strcmp(k, want[i]) == 0, "kernel %zu: %s", i, k ? k : "(null)");
+    CHECK(k && strcmp(k, w->names[i]) == 0, "kernel %zu: %s", i,
+          k ? k : "(null)");
   }
   CHECK(srt_syclbin_kernel_name(b, in.num_kernels) == NULL, "out of range");
 
@@ -516,8 +539,9 @@ static void test_variants(const unsigned char *spv, size_t spv_n) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s FILE.syclbin KERNELS.spv\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: %s FILE.syclbin KERNELS.spv [GO_WRITTEN.syclbin]\n",
+            argv[0]);
     return 2;
   }
   size_t n = 0, spv_n = 0;
@@ -526,7 +550,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "syclbin_test: cannot read %s or %s\n", argv[1], argv[2]);
     return 1;
   }
-  test_load_and_run(argv[1]);
+  test_load_and_run(argv[1], &gen_expect);
+  if (argc == 4) /* the Go writer's output, read by this reader */
+    test_load_and_run(argv[3], &go_expect);
   test_corrupt(good, n);
   test_files(good, n);
   test_variants(spv, spv_n);
