@@ -536,3 +536,45 @@ func TestInspectWrapper(t *testing.T) {
 		t.Errorf("shared library differs from object (-object +so):\n%s", cmp.Diff(got, so))
 	}
 }
+
+// FuzzInspect feeds every reader through format detection: no input may
+// panic, and text and JSON rendering must work for whatever decodes.
+func FuzzInspect(f *testing.F) {
+	sb, _ := syclbin.New(syclbin.StateObject).Bytes()
+	f.Add(sb)
+	ob, _ := (&offloadbinary.Binary{Version: 2, Entries: []offloadbinary.Entry{{ImageKind: offloadbinary.ImageSPIRV, OffloadKind: offloadbinary.OffloadSYCL,
+		Strings: []offloadbinary.String{{Key: "triple", Value: "spir64"}}, Image: sb}}}).Bytes(offloadbinary.WriteOptions{})
+	f.Add(ob)
+	bd, _ := (&offloadbundle.Bundle{Entries: []offloadbundle.Entry{{ID: "host-x86_64-unknown-linux-gnu", Data: []byte("h")}}}).Bytes(0)
+	f.Add(bd)
+	for _, name := range []string{"img.syclbin", "x.offload", "b.bc", "t.ll"} {
+		if data, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := inspectData(data)
+		if err != nil {
+			return
+		}
+		if err := writeText(io.Discard, r); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := json.Marshal(r); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestCheckName(t *testing.T) {
+	for _, bad := range []string{"", "..", "a/../b", "../x", "/etc/passwd", "a/b", `a\b`, "nul\x00", "line\nbreak", strings.Repeat("x", 256)} {
+		if checkName(bad) == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+	for _, good := range []string{"sycl-spir64-unknown-unknown-.bc", "0.1-spir64-pvc.o", "a.b"} {
+		if err := checkName(good); err != nil {
+			t.Errorf("rejected %q: %v", good, err)
+		}
+	}
+}

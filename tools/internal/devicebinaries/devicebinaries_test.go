@@ -154,6 +154,11 @@ func TestReadLinked(t *testing.T) {
 	obj, want := build(t, elfobj.X86_64, descriptor.Options{})
 	objPath := filepath.Join(dir, "w.o")
 	os.WriteFile(objPath, obj, 0o644)
+	// A second wrapper object, as when two device libraries link into one
+	// shared object: each keeps its own local descriptor.
+	obj2, want2 := build(t, elfobj.X86_64, descriptor.Options{ImageVersion: 3, NewEntries: true})
+	objPath2 := filepath.Join(dir, "w2.o")
+	os.WriteFile(objPath2, obj2, 0o644)
 	rt := filepath.Join(dir, "rt.c")
 	os.WriteFile(rt, []byte("void __sycl_register_lib(void *d) {}\nvoid __sycl_unregister_lib(void *d) {}\nint main(void) { return 0; }\n"), 0o644)
 	tests := []struct {
@@ -165,6 +170,8 @@ func TestReadLinked(t *testing.T) {
 		{"no-pie", []string{"-no-pie", "-o", "out", rt, objPath}},
 		{"relr", []string{"-pie", "-fPIE", "-Wl,-z,pack-relative-relocs", "-o", "out", rt, objPath}},
 		{"stripped", []string{"-shared", "-s", "-o", "out", objPath}},
+		{"two objects", []string{"-shared", "-o", "out", objPath, objPath2}},
+		{"two objects stripped", []string{"-shared", "-s", "-o", "out", objPath, objPath2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,18 +196,24 @@ func TestReadLinked(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(descs) != 1 {
-				t.Fatalf("%d descriptors", len(descs))
+			wants := [][]Image{want}
+			if strings.HasPrefix(tt.name, "two") {
+				wants = append(wants, want2)
+			}
+			if len(descs) != len(wants) {
+				t.Fatalf("%d descriptors, want %d", len(descs), len(wants))
 			}
 			wantSym := ".sycl_offloading.descriptor"
-			if tt.name == "stripped" {
+			if strings.Contains(tt.name, "stripped") {
 				wantSym = ""
 			}
-			if descs[0].Symbol != wantSym {
-				t.Errorf("symbol %q", descs[0].Symbol)
-			}
-			if diff := cmp.Diff(want, descs[0].Images, cmpOpts...); diff != "" {
-				t.Errorf("(-want +got):\n%s", diff)
+			for i, d := range descs {
+				if d.Symbol != wantSym {
+					t.Errorf("symbol %q", d.Symbol)
+				}
+				if diff := cmp.Diff(wants[i], d.Images, cmpOpts...); diff != "" {
+					t.Errorf("descriptor %d (-want +got):\n%s", i, diff)
+				}
 			}
 		})
 	}
