@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -575,6 +576,64 @@ func TestCheckName(t *testing.T) {
 	for _, good := range []string{"sycl-spir64-unknown-unknown-.bc", "0.1-spir64-pvc.o", "a.b"} {
 		if err := checkName(good); err != nil {
 			t.Errorf("rejected %q: %v", good, err)
+		}
+	}
+}
+
+// TestInspectWrapperCLI builds tools/wrapper, wraps a.spv with a.sym and
+// a.prop, links the object into a shared library when a C compiler is
+// available, and checks that inspect reads every field back. Skipped when
+// the go command is unavailable (e.g. inside a Bazel sandbox).
+func TestInspectWrapperCLI(t *testing.T) {
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		t.Skip("no go command")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "tools", "wrapper", "main.go")); err != nil {
+		t.Skip("tools/wrapper sources not available")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir)
+	wrapper := filepath.Join(dir, "wrapper")
+	build := exec.Command(goCmd, "build", "-o", wrapper, "./tools/wrapper")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("cannot build tools/wrapper: %v\n%s", err, out)
+	}
+	chdir(t, dir)
+	if out, err := exec.Command(wrapper, "-o", "w.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
+		"-compile-opts=-O2", "-link-opts=-g", "-entries=a.sym", "-properties=a.prop", "a.spv").CombinedOutput(); err != nil {
+		t.Fatalf("wrapper: %v\n%s", err, out)
+	}
+	inputs := []string{"w.o"}
+	if cc := findCC(); cc != "" {
+		if out, err := exec.Command(cc, "-shared", "-o", "libw.so", "w.o").CombinedOutput(); err == nil {
+			inputs = append(inputs, "libw.so")
+		} else {
+			t.Logf("no shared library: %v\n%s", err, out)
+		}
+	}
+	for _, in := range inputs {
+		var r report
+		if err := json.Unmarshal([]byte(runOK(t, "inspect", "-json", in)), &r); err != nil {
+			t.Fatal(err)
+		}
+		one, zero := uint32(1), uint64(0)
+		empty := ""
+		want := []descReport{{Symbol: ".sycl_offloading.descriptor", Version: 1, Images: []imageReport{{
+			Version: 2, Kind: 4, Format: 2, FormatName: "spirv", Target: "spir64", CompileOptions: "-O2", LinkOptions: "-g",
+			Data: blobOf([]byte(inputFiles["a.spv"])), EntryLayout: "old (32-byte)", Entries: []string{"kernel_a"},
+			PropertySets: []setReport{
+				{Name: "SYCL/kernel names", Properties: []propReport{{Name: "kernel_a", Type: "UINT32", Uint32: &one}}},
+				{Name: "SYCL/device requirements", Properties: []propReport{{Name: "aspects", Type: "BYTE_ARRAY", Bits: &zero, Hex: &empty}}},
+			},
+		}}}}
+		if diff := cmp.Diff(want, r.Descriptors); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", in, diff)
 		}
 	}
 }
