@@ -15,7 +15,7 @@ var callPrefixWords = map[string]bool{
 // skipAttrs skips attribute-like keywords (with optional "(...)" or a
 // numeric operand for align) starting at t.
 func (m *Module) skipAttrs(t, hi int) int {
-	for t < hi && m.Toks[t].Kind == TokWord {
+	for t < hi && m.Tok(t).Kind == TokWord {
 		s := m.Text(t)
 		if !callPrefixWords[s] && !isCC(s) {
 			return t
@@ -25,7 +25,7 @@ func (m *Module) skipAttrs(t, hi int) int {
 			if e := m.match(t, hi); e > 0 {
 				t = e + 1
 			}
-		} else if s == "align" && t < hi && m.Toks[t].Kind == TokWord {
+		} else if s == "align" && t < hi && m.Tok(t).Kind == TokWord {
 			t++
 		}
 	}
@@ -61,21 +61,21 @@ func (m *Module) paramTypes(open, close int) []string {
 // with the signatures reported by IndirectCalls.
 func (m *Module) Signature(e *Entity) string {
 	fi := e.Fn
-	rt := m.skipAttrs(fi.RetLo, fi.NameTok)
-	ret := m.typeText(rt, m.skipType(rt, fi.NameTok))
-	return ret + "(" + strings.Join(m.paramTypes(fi.ParamsLo, fi.ParamsHi), ",") + ")"
+	rt := m.skipAttrs(int(fi.RetLo), int(fi.NameTok))
+	ret := m.typeText(rt, m.skipType(rt, int(fi.NameTok)))
+	return ret + "(" + strings.Join(m.paramTypes(int(fi.ParamsLo), int(fi.ParamsHi)), ",") + ")"
 }
 
 // IndirectCalls returns the signatures of the indirect calls (calls through
 // a local value) in the body of function e.
 func (m *Module) IndirectCalls(e *Entity) []string {
 	fi := e.Fn
-	if fi == nil || fi.BodyLo < 0 {
+	if fi == nil || int(fi.BodyLo) < 0 {
 		return nil
 	}
 	var sigs []string
-	for t := fi.BodyLo; t < e.Hi; t++ {
-		if m.Toks[t].Kind != TokWord {
+	for t := int(fi.BodyLo); t < e.Hi; t++ {
+		if m.Tok(t).Kind != TokWord {
 			continue
 		}
 		if s := m.Text(t); s != "call" && s != "invoke" && s != "callbr" {
@@ -96,7 +96,7 @@ func (m *Module) IndirectCalls(e *Entity) []string {
 			explicit = true
 			te = close + 1
 		}
-		if te >= e.Hi || m.Toks[te].Kind != TokLocal || !m.isPunct(te+1, '(') {
+		if te >= e.Hi || m.Tok(te).Kind != TokLocal || !m.isPunct(te+1, '(') {
 			continue
 		}
 		if !explicit {
@@ -116,10 +116,10 @@ func (m *Module) IndirectCalls(e *Entity) []string {
 func (m *Module) AddressTaken(e *Entity, fn func(name string)) {
 	skip := e.Lo
 	if e.Fn != nil {
-		skip = e.Fn.NameTok
+		skip = int(e.Fn.NameTok)
 	}
 	for t := e.Lo; t < e.Hi; t++ {
-		if t == skip || m.Toks[t].Kind != TokGlobal {
+		if t == skip || m.Tok(t).Kind != TokGlobal {
 			continue
 		}
 		if m.isPunct(t+1, '(') {

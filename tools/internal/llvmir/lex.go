@@ -1,6 +1,9 @@
 package llvmir
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // TokKind classifies a lexical token of LLVM textual IR.
 type TokKind uint8
@@ -44,40 +47,58 @@ func isWordChar(c byte) bool {
 
 func isNameChar(c byte) bool { return isWordChar(c) || c == '\\' }
 
-// lex splits src into tokens, skipping comments and whitespace. Strings end
-// at the next '"': LLVM escapes quotes as \22, so there is no backslash rule.
-func lex(src []byte, file string) ([]Token, error) {
-	toks := make([]Token, 0, len(src)/5+16)
-	lineStart := true
-	i := 0
+// lexer produces the tokens of src one at a time, skipping comments and
+// whitespace. Strings end at the next '"': LLVM escapes quotes as \22, so
+// there is no backslash rule. The module keeps no token array: Parse lexes
+// once to find and index entities, and entities are lexed again on demand.
+type lexer struct {
+	src       []byte
+	file      string
+	i         int
+	lineStart bool
+	// comment is set whenever a comment is skipped (callers reset it).
+	comment bool
+}
+
+func newLexer(src []byte, file string, pos int) lexer {
+	return lexer{src: src, file: file, i: pos, lineStart: true}
+}
+
+func (lx *lexer) errAt(pos int, msg string) error {
+	line, col := lineCol(lx.src, pos)
+	return &ParseError{lx.file, line, col, msg}
+}
+
+// scanString returns the index after the string whose opening quote is at
+// p; errors point at the token start.
+func (lx *lexer) scanString(p, tokStart int) (int, error) {
+	if j := bytes.IndexByte(lx.src[p+1:], '"'); j >= 0 {
+		return p + 1 + j + 1, nil
+	}
+	return 0, lx.errAt(tokStart, "unterminated string constant")
+}
+
+// next returns the next token; ok is false at the end of the input.
+func (lx *lexer) next() (tok Token, ok bool, err error) {
+	src := lx.src
 	n := len(src)
-	errAt := func(pos int, msg string) error {
-		line, col := lineCol(src, pos)
-		return &ParseError{file, line, col, msg}
-	}
-	// scanString returns the index after the string whose opening quote is
-	// at p; errors point at the token start.
-	scanString := func(p, tokStart int) (int, error) {
-		for j := p + 1; j < n; j++ {
-			if src[j] == '"' {
-				return j + 1, nil
-			}
-		}
-		return 0, errAt(tokStart, "unterminated string constant")
-	}
+	i := lx.i
 	for i < n {
 		c := src[i]
 		switch {
 		case c == '\n':
-			lineStart = true
+			lx.lineStart = true
 			i++
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
 			continue
 		case c == ';':
-			for i < n && src[i] != '\n' {
-				i++
+			lx.comment = true
+			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = n
 			}
 			continue
 		}
@@ -85,15 +106,15 @@ func lex(src []byte, file string) ([]Token, error) {
 		kind := TokPunct
 		switch {
 		case c == '"':
-			e, err := scanString(i, start)
+			e, err := lx.scanString(i, start)
 			if err != nil {
-				return nil, err
+				return Token{}, false, err
 			}
 			i, kind = e, TokString
 		case c == 'c' && i+1 < n && src[i+1] == '"':
-			e, err := scanString(i+1, start)
+			e, err := lx.scanString(i+1, start)
 			if err != nil {
-				return nil, err
+				return Token{}, false, err
 			}
 			i, kind = e, TokString
 		case c == '@' || c == '%' || c == '$' || c == '!' || c == '#':
@@ -111,9 +132,9 @@ func lex(src []byte, file string) ([]Token, error) {
 			}
 			i++
 			if i < n && src[i] == '"' {
-				e, err := scanString(i, start)
+				e, err := lx.scanString(i, start)
 				if err != nil {
-					return nil, err
+					return Token{}, false, err
 				}
 				i = e
 				if kind == TokMeta {
@@ -124,7 +145,7 @@ func lex(src []byte, file string) ([]Token, error) {
 					i++
 				}
 				if i == start+1 && kind != TokMeta {
-					return nil, errAt(start, fmt.Sprintf("expected a name after '%c'", c))
+					return Token{}, false, lx.errAt(start, fmt.Sprintf("expected a name after '%c'", c))
 				}
 			}
 		case isWordChar(c):
@@ -149,12 +170,16 @@ func lex(src []byte, file string) ([]Token, error) {
 			c == ',' || c == '=' || c == '*' || c == ':' || c == '|' || c == '^' || c == '+':
 			i++
 		default:
-			return nil, errAt(i, fmt.Sprintf("unexpected character %q", c))
+			lx.i = i
+			return Token{}, false, lx.errAt(i, fmt.Sprintf("unexpected character %q", c))
 		}
-		toks = append(toks, Token{Start: uint32(start), End: uint32(i), Kind: kind, LineStart: lineStart})
-		lineStart = false
+		tok = Token{Start: uint32(start), End: uint32(i), Kind: kind, LineStart: lx.lineStart}
+		lx.lineStart = false
+		lx.i = i
+		return tok, true, nil
 	}
-	return toks, nil
+	lx.i = i
+	return Token{}, false, nil
 }
 
 func lineCol(src []byte, pos int) (int, int) {

@@ -6,7 +6,9 @@ package llvmir
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+	"unsafe"
 )
 
 // Kind is the kind of a top-level entity.
@@ -30,25 +32,36 @@ const (
 	KindOther     // anything else at top level (kept verbatim)
 )
 
-// Entity is one top-level construct with its token range [Lo, Hi).
+// Entity is one top-level construct with its token range [Lo, Hi) and
+// byte range [Start, End) (first token's start, last token's end).
 type Entity struct {
 	Kind Kind
+	// hasComment: a comment may lie inside the entity's byte range, so
+	// its text cannot be copied verbatim.
+	hasComment bool
 	// Name is the defined name with its sigil (@f, %T, $c, #0, !0, !name),
 	// empty for unnamed constructs.
-	Name   string
-	Lo, Hi int
-	Fn     *FuncInfo // for KindFunction
+	Name       string
+	Lo, Hi     int
+	Start, End uint32
+	Fn         *FuncInfo // for KindFunction
+	// References to other entities, as entity indices into Module.refs:
+	// [refLo, refDecl) survive turning a definition into a declaration,
+	// [refLo, refBody) survive internalization (everything but the
+	// comdat), [refLo, refHi) is everything.
+	refLo, refDecl, refBody, refHi uint32
 }
 
-// FuncInfo locates the parts of a function header, as token indices.
+// FuncInfo locates the parts of a function header, as token indices
+// (int32 to keep the per-function cost down).
 type FuncInfo struct {
 	IsDecl     bool
-	NameTok    int
-	PrefixLo   int // first token after define/declare
-	RetLo      int // first token after linkage/visibility/cc keywords
-	ParamsLo   int // '(' of the parameter list
-	ParamsHi   int // matching ')'
-	BodyLo     int // '{' of the body, or -1
+	NameTok    int32
+	PrefixLo   int32 // first token after define/declare
+	RetLo      int32 // first token after linkage/visibility/cc keywords
+	ParamsLo   int32 // '(' of the parameter list
+	ParamsHi   int32 // matching ')'
+	BodyLo     int32 // '{' of the body, or -1
 	Linkage    string
 	Visibility string
 	CC         string
@@ -58,7 +71,7 @@ type FuncInfo struct {
 // TailItem is one function attribute/property after the parameter list.
 type TailItem struct {
 	Kind   TailKind
-	Lo, Hi int
+	Lo, Hi int32
 }
 
 // TailKind classifies header items after the parameter list.
@@ -74,18 +87,116 @@ const (
 	TailAttachment                  // !kind !N
 )
 
-// Module is parsed textual IR.
+// Module is parsed textual IR. It keeps Src (which the caller must not
+// modify afterwards: names and texts returned by the module alias it) and,
+// per entity, its token and byte ranges, function header and resolved
+// references; tokens themselves are lexed again on demand (see Tok), so the
+// module costs about a hundred bytes per entity on top of Src.
+//
+// A Module is not safe for concurrent use: reading tokens updates a cache.
 type Module struct {
 	File     string
 	Src      []byte
-	Toks     []Token
 	Entities []Entity
-	byName   map[string]int
+
+	str   string // Src as a string, aliasing it
+	ntoks int
+	funcs []FuncInfo
+	tails []TailItem
+	refs  []int32
+	// index is an open-addressing hash table of entity indices+1 by name.
+	index []int32
+	wins  [4]window
+	mru   int
+	next  int
+}
+
+// window holds the tokens of one entity, lexed lazily from its start.
+type window struct {
+	lo, hi int // token range of the entity
+	ent    int
+	toks   []Token
+	lx     lexer
+}
+
+// NumToks returns the number of tokens in the module.
+func (m *Module) NumToks() int { return m.ntoks }
+
+// Tok returns token t (a module-wide index, as in Entity.Lo/Hi).
+func (m *Module) Tok(t int) Token {
+	if w := &m.wins[m.mru]; t >= w.lo && t < w.hi && t-w.lo < len(w.toks) {
+		return w.toks[t-w.lo]
+	}
+	return m.tokSlow(t)
+}
+
+func (m *Module) tokSlow(t int) Token {
+	w := m.window(t)
+	if w == nil {
+		return Token{Kind: TokPunct}
+	}
+	rel := t - w.lo
+	for len(w.toks) <= rel {
+		tok, ok, err := w.lx.next()
+		if !ok || err != nil { // cannot happen: the text lexed fine before
+			return Token{Kind: TokPunct}
+		}
+		w.toks = append(w.toks, tok)
+	}
+	return w.toks[rel]
+}
+
+// window returns the window of the entity holding token t, setting one up
+// if needed, or nil if t is out of range.
+func (m *Module) window(t int) *window {
+	for k := range m.wins {
+		if w := &m.wins[k]; t >= w.lo && t < w.hi {
+			m.mru = k
+			return w
+		}
+	}
+	if t < 0 || t >= m.ntoks {
+		return nil
+	}
+	e := sort.Search(len(m.Entities), func(i int) bool { return m.Entities[i].Hi > t })
+	if e >= len(m.Entities) {
+		return nil
+	}
+	k := m.next
+	m.next = (m.next + 1) % len(m.wins)
+	w := &m.wins[k]
+	ent := &m.Entities[e]
+	w.lo, w.hi, w.ent = ent.Lo, ent.Hi, e
+	w.toks = w.toks[:0]
+	if cap(w.toks) > 1<<16 {
+		w.toks = nil // do not keep a huge entity's tokens around
+	}
+	w.lx = newLexer(m.Src, m.File, int(ent.Start))
+	m.mru = k
+	return w
+}
+
+// tokEnd returns the end offset of token t without lexing when t is the
+// last token of its entity.
+func (m *Module) tokEnd(t int) uint32 {
+	if w := m.window(t); w != nil && t == w.hi-1 {
+		return m.Entities[w.ent].End
+	}
+	return m.Tok(t).End
+}
+
+// entityOf returns the entity holding token t, or nil.
+func (m *Module) entityOf(t int) *Entity {
+	if w := m.window(t); w != nil {
+		return &m.Entities[w.ent]
+	}
+	return nil
 }
 
 // Text returns the source text of token t.
 func (m *Module) Text(t int) string {
-	return string(m.Src[m.Toks[t].Start:m.Toks[t].End])
+	tok := m.Tok(t)
+	return m.str[tok.Start:tok.End]
 }
 
 // Span returns the source text covering tokens [lo, hi).
@@ -93,36 +204,73 @@ func (m *Module) Span(lo, hi int) string {
 	if lo >= hi {
 		return ""
 	}
-	return string(m.Src[m.Toks[lo].Start:m.Toks[hi-1].End])
+	return m.str[m.Tok(lo).Start:m.tokEnd(hi-1)]
 }
 
 // EntityText returns the whole source text of entity e.
-func (m *Module) EntityText(e *Entity) string { return m.Span(e.Lo, e.Hi) }
+func (m *Module) EntityText(e *Entity) string { return m.str[e.Start:e.End] }
+
+func hashName(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
+}
 
 // Lookup returns the index of the entity defining name (with sigil).
 func (m *Module) Lookup(name string) (int, bool) {
-	i, ok := m.byName[name]
-	return i, ok
+	if len(m.index) == 0 {
+		return 0, false
+	}
+	mask := uint32(len(m.index) - 1)
+	for h := hashName(name) & mask; ; h = (h + 1) & mask {
+		v := m.index[h]
+		if v == 0 {
+			return 0, false
+		}
+		if m.Entities[v-1].Name == name {
+			return int(v - 1), true
+		}
+	}
+}
+
+// insert records entity i under its name, replacing an earlier entity of
+// the same name; it reports whether there was one.
+func (m *Module) insert(i int) bool {
+	name := m.Entities[i].Name
+	mask := uint32(len(m.index) - 1)
+	for h := hashName(name) & mask; ; h = (h + 1) & mask {
+		v := m.index[h]
+		if v == 0 {
+			m.index[h] = int32(i + 1)
+			return false
+		}
+		if m.Entities[v-1].Name == name {
+			m.index[h] = int32(i + 1)
+			return true
+		}
+	}
 }
 
 func (m *Module) errorf(tok int, format string, args ...interface{}) error {
 	pos := len(m.Src)
-	if tok < len(m.Toks) {
-		pos = int(m.Toks[tok].Start)
+	if tok < m.ntoks {
+		pos = int(m.Tok(tok).Start)
 	}
 	line, col := lineCol(m.Src, pos)
 	return &ParseError{m.File, line, col, fmt.Sprintf(format, args...)}
 }
 
-func isTopStarter(m *Module, t int) bool {
-	tok := m.Toks[t]
+func isTopStarter(src []byte, tok Token) bool {
 	switch tok.Kind {
 	case TokGlobal, TokLocal, TokComdat:
 		return true
 	case TokMeta:
 		return tok.End-tok.Start > 1
 	case TokWord:
-		switch m.Text(t) {
+		switch string(src[tok.Start:tok.End]) {
 		case "source_filename", "target", "module", "attributes", "define", "declare", "uselistorder", "uselistorder_bb", "deplibs":
 			return true
 		}
@@ -130,72 +278,130 @@ func isTopStarter(m *Module, t int) bool {
 	return false
 }
 
-// Parse parses textual IR. file names the input in error messages.
+// Parse parses textual IR. file names the input in error messages. The
+// module aliases src: do not modify it afterwards.
 func Parse(src []byte, file string) (*Module, error) {
-	toks, err := lex(src, file)
-	if err != nil {
-		return nil, err
+	if int64(len(src)) >= 1<<31-1 {
+		return nil, &ParseError{file, 1, 1, "input larger than 2 GiB"}
 	}
-	m := &Module{File: file, Src: src, Toks: toks, byName: map[string]int{}}
+	m := &Module{File: file, Src: src, str: bytesToString(src)}
 	// Split into entities: a new entity starts at a line-initial starter
-	// token outside all brackets.
+	// token outside all brackets. The tokens of the entity being read are
+	// window 0, so classify can look at them.
+	lx := newLexer(src, file, 0)
+	w := &m.wins[0]
 	depth := 0
-	lo := -1
-	var bounds [][2]int
-	for t := range toks {
-		if depth == 0 && (lo < 0 || toks[t].LineStart && isTopStarter(m, t)) {
-			if lo >= 0 {
-				bounds = append(bounds, [2]int{lo, t})
-			}
-			lo = t
+	nt := 0
+	var cur *Entity
+	finish := func() error {
+		if cur == nil {
+			return nil
 		}
-		if toks[t].Kind == TokPunct {
-			switch src[toks[t].Start] {
+		cur.Hi = nt
+		cur.End = w.toks[len(w.toks)-1].End
+		cur.hasComment = lx.comment
+		w.lo, w.hi, w.ent = cur.Lo, cur.Hi, len(m.Entities)-1
+		m.ntoks = nt // classify must not look past the entity
+		if err := m.classify(cur); err != nil {
+			return err
+		}
+		return nil
+	}
+	for {
+		tok, ok, err := lx.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if depth == 0 && (cur == nil || tok.LineStart && isTopStarter(src, tok)) {
+			if err := finish(); err != nil {
+				return nil, err
+			}
+			m.Entities = append(m.Entities, Entity{Kind: KindOther, Lo: nt, Start: tok.Start})
+			cur = &m.Entities[len(m.Entities)-1]
+			w.toks = w.toks[:0]
+			lx.comment = false
+		}
+		w.toks = append(w.toks, tok)
+		nt++
+		if tok.Kind == TokPunct {
+			switch c := src[tok.Start]; c {
 			case '{', '(', '[', '<':
 				depth++
 			case '}', ')', ']', '>':
 				depth--
 				if depth < 0 {
-					return nil, m.errorf(t, "unbalanced '%c'", src[toks[t].Start])
+					line, col := lineCol(src, int(tok.Start))
+					return nil, &ParseError{file, line, col, fmt.Sprintf("unbalanced '%c'", c)}
 				}
 			}
 		}
 	}
 	if depth != 0 {
-		return nil, m.errorf(len(toks), "unexpected end of file: %d unclosed bracket(s)", depth)
+		line, col := lineCol(src, len(src))
+		return nil, &ParseError{file, line, col, fmt.Sprintf("unexpected end of file: %d unclosed bracket(s)", depth)}
 	}
-	if lo >= 0 {
-		bounds = append(bounds, [2]int{lo, len(toks)})
+	if err := finish(); err != nil {
+		return nil, err
 	}
-	m.Entities = make([]Entity, 0, len(bounds))
-	for _, b := range bounds {
-		e, err := m.classify(b[0], b[1])
-		if err != nil {
-			return nil, err
+	m.ntoks = nt
+	w.lo, w.hi, w.toks = 0, 0, nil
+	// Drop the spare capacity of the growing slices (up to half of them).
+	m.Entities = append(make([]Entity, 0, len(m.Entities)), m.Entities...)
+	m.funcs = append(make([]FuncInfo, 0, len(m.funcs)), m.funcs...)
+	m.tails = append(make([]TailItem, 0, len(m.tails)), m.tails...)
+	// Fix FuncInfo and tail pointers now that m.funcs and m.tails have
+	// stopped growing.
+	fn, off := 0, 0
+	for i := range m.Entities {
+		if m.Entities[i].Kind == KindFunction {
+			fi := &m.funcs[fn]
+			n := len(fi.Tail)
+			fi.Tail = m.tails[off : off+n : off+n]
+			off += n
+			m.Entities[i].Fn = fi
+			fn++
 		}
+	}
+	size := 16
+	for size < 2*len(m.Entities) {
+		size *= 2
+	}
+	m.index = make([]int32, size)
+	for i := range m.Entities {
+		e := &m.Entities[i]
 		if e.Name != "" {
-			if _, dup := m.byName[e.Name]; dup && e.Kind != KindNamedMD {
-				return nil, m.errorf(b[0], "redefinition of %s", e.Name)
+			if m.insert(i) && e.Kind != KindNamedMD {
+				return nil, m.errorf(e.Lo, "redefinition of %s", e.Name)
 			}
-			m.byName[e.Name] = len(m.Entities)
 		}
-		m.Entities = append(m.Entities, e)
 	}
+	m.resolveRefs()
 	return m, nil
 }
 
+// bytesToString views b as a string without copying; b must not change.
+func bytesToString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return *(*string)(unsafe.Pointer(&b))
+}
+
 func (m *Module) isPunct(t int, c byte) bool {
-	return t < len(m.Toks) && m.Toks[t].Kind == TokPunct && m.Src[m.Toks[t].Start] == c
+	return t >= 0 && t < m.ntoks && m.Tok(t).Kind == TokPunct && m.Src[m.Tok(t).Start] == c
 }
 
 // match returns the index of the bracket closing the one at t.
 func (m *Module) match(t, hi int) int {
 	depth := 0
 	for i := t; i < hi; i++ {
-		if m.Toks[i].Kind != TokPunct {
+		if m.Tok(i).Kind != TokPunct {
 			continue
 		}
-		switch m.Src[m.Toks[i].Start] {
+		switch m.Src[m.Tok(i).Start] {
 		case '{', '(', '[', '<':
 			depth++
 		case '}', ')', ']', '>':
@@ -208,10 +414,10 @@ func (m *Module) match(t, hi int) int {
 	return -1
 }
 
-func (m *Module) classify(lo, hi int) (Entity, error) {
-	e := Entity{Kind: KindOther, Lo: lo, Hi: hi}
+func (m *Module) classify(e *Entity) error {
+	lo, hi := e.Lo, e.Hi
 	first := m.Text(lo)
-	switch m.Toks[lo].Kind {
+	switch m.Tok(lo).Kind {
 	case TokWord:
 		switch first {
 		case "source_filename":
@@ -224,26 +430,26 @@ func (m *Module) classify(lo, hi int) (Entity, error) {
 			e.Kind = KindUseList
 		case "attributes":
 			e.Kind = KindAttrGroup
-			if lo+1 >= hi || m.Toks[lo+1].Kind != TokAttrGrp || !m.isPunct(lo+2, '=') {
-				return e, m.errorf(lo, "expected 'attributes #N = { ... }'")
+			if lo+1 >= hi || m.Tok(lo+1).Kind != TokAttrGrp || !m.isPunct(lo+2, '=') {
+				return m.errorf(lo, "expected 'attributes #N = { ... }'")
 			}
 			e.Name = m.Text(lo + 1)
 		case "define", "declare":
 			e.Kind = KindFunction
-			fi, err := m.parseFuncHeader(lo, hi, first == "declare")
-			if err != nil {
-				return e, err
+			if err := m.parseFuncHeader(lo, hi, first == "declare"); err != nil {
+				return err
 			}
-			e.Fn = fi
-			e.Name = m.Text(fi.NameTok)
+			fi := &m.funcs[len(m.funcs)-1]
+			e.Fn = fi // fixed up when m.funcs stops growing
+			e.Name = m.Text(int(fi.NameTok))
 		default:
-			return e, m.errorf(lo, "unexpected top-level token %q", first)
+			return m.errorf(lo, "unexpected top-level token %q", first)
 		}
 	case TokLocal:
 		e.Kind = KindType
 		e.Name = first
 		if !m.isPunct(lo+1, '=') {
-			return e, m.errorf(lo, "expected '=' after type name %s", first)
+			return m.errorf(lo, "expected '=' after type name %s", first)
 		}
 	case TokComdat:
 		e.Kind = KindComdat
@@ -251,10 +457,10 @@ func (m *Module) classify(lo, hi int) (Entity, error) {
 	case TokGlobal:
 		e.Name = first
 		if !m.isPunct(lo+1, '=') {
-			return e, m.errorf(lo, "expected '=' after global name %s", first)
+			return m.errorf(lo, "expected '=' after global name %s", first)
 		}
 		e.Kind = KindGlobal
-		for t := lo + 2; t < hi && m.Toks[t].Kind == TokWord; t++ {
+		for t := lo + 2; t < hi && m.Tok(t).Kind == TokWord; t++ {
 			switch m.Text(t) {
 			case "alias":
 				e.Kind = KindAlias
@@ -274,12 +480,12 @@ func (m *Module) classify(lo, hi int) (Entity, error) {
 			e.Kind = KindNamedMD
 		}
 		if !m.isPunct(lo+1, '=') {
-			return e, m.errorf(lo, "expected '=' after metadata %s", first)
+			return m.errorf(lo, "expected '=' after metadata %s", first)
 		}
 	default:
-		return e, m.errorf(lo, "unexpected top-level token %q", first)
+		return m.errorf(lo, "unexpected top-level token %q", first)
 	}
-	return e, nil
+	return nil
 }
 
 func isNumberedMD(name string) bool {
@@ -312,10 +518,18 @@ func isCC(s string) bool {
 	return false
 }
 
-func (m *Module) parseFuncHeader(lo, hi int, decl bool) (*FuncInfo, error) {
-	fi := &FuncInfo{IsDecl: decl, PrefixLo: lo + 1, BodyLo: -1, NameTok: -1}
+// parseFuncHeader appends the FuncInfo of the function at [lo, hi) to
+// m.funcs and its tail items to m.tails.
+func (m *Module) parseFuncHeader(lo, hi int, decl bool) error {
+	fi := &FuncInfo{IsDecl: decl, PrefixLo: int32(lo + 1), BodyLo: -1, NameTok: -1}
+	tail0 := len(m.tails)
+	done := func() error {
+		fi.Tail = m.tails[tail0:len(m.tails):len(m.tails)]
+		m.funcs = append(m.funcs, *fi)
+		return nil
+	}
 	t := lo + 1
-	for ; t < hi && m.Toks[t].Kind == TokWord; t++ {
+	for ; t < hi && m.Tok(t).Kind == TokWord; t++ {
 		s := m.Text(t)
 		switch {
 		case linkages[s]:
@@ -333,37 +547,40 @@ func (m *Module) parseFuncHeader(lo, hi int, decl bool) (*FuncInfo, error) {
 		}
 	}
 done:
-	fi.RetLo = t
+	fi.RetLo = int32(t)
 	for ; t < hi; t++ {
-		if m.Toks[t].Kind == TokGlobal && m.isPunct(t+1, '(') {
-			fi.NameTok = t
+		if m.Tok(t).Kind == TokGlobal && m.isPunct(t+1, '(') {
+			fi.NameTok = int32(t)
 			break
 		}
-		if m.Toks[t].Kind == TokPunct && (m.isPunct(t, '(') || m.isPunct(t, '[') || m.isPunct(t, '{') || m.isPunct(t, '<')) {
+		if m.Tok(t).Kind == TokPunct && (m.isPunct(t, '(') || m.isPunct(t, '[') || m.isPunct(t, '{') || m.isPunct(t, '<')) {
 			// Skip bracketed parts of the return type (function types, structs).
 			if e := m.match(t, hi); e > 0 {
 				t = e
 			}
 		}
 	}
-	if fi.NameTok < 0 {
-		return nil, m.errorf(lo, "expected function name")
+	if int(fi.NameTok) < 0 {
+		return m.errorf(lo, "expected function name")
 	}
 	fi.ParamsLo = fi.NameTok + 1
-	fi.ParamsHi = m.match(fi.ParamsLo, hi)
-	if fi.ParamsHi < 0 {
-		return nil, m.errorf(fi.ParamsLo, "unterminated parameter list")
+	fi.ParamsHi = int32(m.match(int(fi.ParamsLo), hi))
+	if int(fi.ParamsHi) < 0 {
+		return m.errorf(int(fi.ParamsLo), "unterminated parameter list")
 	}
-	t = fi.ParamsHi + 1
+	t = int(fi.ParamsHi) + 1
 	for t < hi {
 		s := m.Text(t)
-		it := TailItem{Lo: t, Hi: t + 1}
-		switch m.Toks[t].Kind {
+		it := struct {
+			Kind   TailKind
+			Lo, Hi int
+		}{Lo: t, Hi: t + 1}
+		switch m.Tok(t).Kind {
 		case TokAttrGrp:
 			it.Kind = TailAttrGroup
 		case TokMeta:
 			it.Kind = TailAttachment
-			if t+1 < hi && (m.Toks[t+1].Kind == TokMeta) {
+			if t+1 < hi && (m.Tok(t+1).Kind == TokMeta) {
 				it.Hi = t + 2
 				if !isNumberedMD(m.Text(t+1)) && (m.isPunct(t+2, '(') || m.isPunct(t+2, '{')) { // inline node: !{...} or !DI...(...)
 					if e := m.match(t+2, hi); e > 0 {
@@ -378,10 +595,10 @@ done:
 			}
 		case TokPunct:
 			if s == "{" && !decl {
-				fi.BodyLo = t
-				return fi, nil
+				fi.BodyLo = int32(t)
+				return done()
 			}
-			return nil, m.errorf(t, "unexpected %q in function header", s)
+			return m.errorf(t, "unexpected %q in function header", s)
 		default:
 			switch s {
 			case "section", "partition", "gc":
@@ -412,16 +629,16 @@ done:
 				}
 			}
 		}
-		if it.Hi <= it.Lo || it.Hi > hi {
-			return nil, m.errorf(t, "malformed function header")
+		if int(it.Hi) <= int(it.Lo) || int(it.Hi) > hi {
+			return m.errorf(t, "malformed function header")
 		}
-		fi.Tail = append(fi.Tail, it)
-		t = it.Hi
+		m.tails = append(m.tails, TailItem{it.Kind, int32(it.Lo), int32(it.Hi)})
+		t = int(it.Hi)
 	}
 	if !decl {
-		return nil, m.errorf(lo, "function definition without body")
+		return m.errorf(lo, "function definition without body")
 	}
-	return fi, nil
+	return done()
 }
 
 // skipType returns the index after the type starting at t.
@@ -438,14 +655,14 @@ func (m *Module) skipType(t, hi int) int {
 		t = e + 1
 		if m.isPunct(t-1, '>') && m.isPunct(t, '{') { // <{ ... }> handled by match of '<'
 		}
-	case m.Toks[t].Kind == TokWord && m.Text(t) == "target" && m.isPunct(t+1, '('):
+	case m.Tok(t).Kind == TokWord && m.Text(t) == "target" && m.isPunct(t+1, '('):
 		t = m.match(t+1, hi) + 1
 	default:
 		t++
 	}
 	for t < hi {
 		switch {
-		case m.Toks[t].Kind == TokWord && m.Text(t) == "addrspace" && m.isPunct(t+1, '('):
+		case m.Tok(t).Kind == TokWord && m.Text(t) == "addrspace" && m.isPunct(t+1, '('):
 			t = m.match(t+1, hi) + 1
 		case m.isPunct(t, '*'):
 			t++
@@ -470,7 +687,7 @@ func (m *Module) skipTypedValue(t, hi int) int {
 	if t >= hi {
 		return hi
 	}
-	if m.Toks[t].Kind == TokWord && m.isPunct(t+1, '(') {
+	if m.Tok(t).Kind == TokWord && m.isPunct(t+1, '(') {
 		return m.match(t+1, hi) + 1
 	}
 	return t + 1

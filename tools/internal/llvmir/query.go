@@ -25,7 +25,7 @@ func (m *Module) Refs(lo, hi, skip int, fn func(RefKind, string)) {
 		if t == skip {
 			continue
 		}
-		switch m.Toks[t].Kind {
+		switch m.Tok(t).Kind {
 		case TokGlobal:
 			fn(RefGlobal, m.Text(t))
 		case TokMeta:
@@ -53,7 +53,7 @@ func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
 	if e.Kind == KindGlobal || e.Kind == KindAlias || e.Kind == KindIFunc || e.Kind == KindFunction {
 		skip = e.Lo
 		if e.Fn != nil {
-			skip = e.Fn.NameTok
+			skip = int(e.Fn.NameTok)
 		}
 	}
 	switch e.Kind {
@@ -65,6 +65,81 @@ func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
 		return
 	}
 	m.Refs(e.Lo, e.Hi, skip, fn)
+}
+
+// RefForm selects which references of a function definition count.
+type RefForm uint8
+
+// Reference forms (see RefIndices).
+const (
+	RefsAll          RefForm = iota // the entity as written
+	RefsDeclared                    // a definition turned into a declaration
+	RefsInternalized                // a definition without its comdat
+)
+
+// RefIndices returns the distinct entities (indices into m.Entities) that
+// the text of entity i refers to through any sigil (@, %, $, #, !N), as
+// EntityRefs reports them but resolved at parse time. Forms other than
+// RefsAll only differ for function definitions, as FuncEdit emits them.
+// The result aliases the module: do not modify it.
+func (m *Module) RefIndices(i int, f RefForm) []int32 {
+	e := &m.Entities[i]
+	switch f {
+	case RefsDeclared:
+		return m.refs[e.refLo:e.refDecl]
+	case RefsInternalized:
+		return m.refs[e.refLo:e.refBody]
+	}
+	return m.refs[e.refLo:e.refHi]
+}
+
+// resolveRefs fills m.refs: per entity, in the order header (what a
+// declaration keeps), section/personality/attachments, body, comdat.
+func (m *Module) resolveRefs() {
+	stamp := make([]int32, len(m.Entities))
+	var cur int32
+	add := func(_ RefKind, name string) {
+		j, ok := m.Lookup(name)
+		if !ok || stamp[j] == cur {
+			return
+		}
+		stamp[j] = cur
+		m.refs = append(m.refs, int32(j))
+	}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		cur = int32(i + 1)
+		e.refLo = uint32(len(m.refs))
+		fi := e.Fn
+		if fi == nil || fi.IsDecl {
+			m.EntityRefs(e, add)
+			e.refDecl, e.refBody, e.refHi = uint32(len(m.refs)), uint32(len(m.refs)), uint32(len(m.refs))
+			continue
+		}
+		m.Refs(e.Lo, int(fi.ParamsHi)+1, int(fi.NameTok), add)
+		for _, it := range fi.Tail {
+			if it.Kind == TailAttr || it.Kind == TailAttrGroup {
+				m.Refs(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
+			}
+		}
+		e.refDecl = uint32(len(m.refs))
+		for _, it := range fi.Tail {
+			if it.Kind == TailSection || it.Kind == TailPersonality || it.Kind == TailAttachment {
+				m.Refs(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
+			}
+		}
+		m.Refs(int(fi.BodyLo), e.Hi, -1, add)
+		e.refBody = uint32(len(m.refs))
+		for _, it := range fi.Tail {
+			if it.Kind == TailComdat {
+				m.Refs(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
+			}
+		}
+		e.refHi = uint32(len(m.refs))
+	}
+	if cap(m.refs) > len(m.refs)+len(m.refs)/8 {
+		m.refs = append([]int32(nil), m.refs...)
+	}
 }
 
 // Unquote returns the contents of a quoted string token text (with or
@@ -116,11 +191,11 @@ func (m *Module) FuncAttr(e *Entity, key string) (string, bool) {
 	for _, it := range e.Fn.Tail {
 		switch it.Kind {
 		case TailAttr:
-			if v, ok := m.attrAt(it.Lo, it.Hi, key); ok {
+			if v, ok := m.attrAt(int(it.Lo), int(it.Hi), key); ok {
 				return v, true
 			}
 		case TailAttrGroup:
-			if v, ok := m.groupAttr(m.Text(it.Lo), key); ok {
+			if v, ok := m.groupAttr(m.Text(int(it.Lo)), key); ok {
 				return v, true
 			}
 		}
@@ -129,10 +204,10 @@ func (m *Module) FuncAttr(e *Entity, key string) (string, bool) {
 }
 
 func (m *Module) attrAt(lo, hi int, key string) (string, bool) {
-	if lo >= len(m.Toks) {
+	if lo >= m.ntoks {
 		return "", false
 	}
-	if m.Toks[lo].Kind == TokString {
+	if m.Tok(lo).Kind == TokString {
 		if Unquote(m.Text(lo)) != key {
 			return "", false
 		}
@@ -141,7 +216,7 @@ func (m *Module) attrAt(lo, hi int, key string) (string, bool) {
 		}
 		return "", true
 	}
-	if m.Toks[lo].Kind == TokWord && m.Text(lo) == key {
+	if m.Tok(lo).Kind == TokWord && m.Text(lo) == key {
 		return "", true
 	}
 	return "", false
@@ -154,8 +229,8 @@ func (m *Module) Attachment(e *Entity, kind string) (string, bool) {
 		return "", false
 	}
 	for _, it := range e.Fn.Tail {
-		if it.Kind == TailAttachment && it.Hi-it.Lo == 2 && m.Text(it.Lo) == "!"+kind {
-			return m.Text(it.Lo + 1), true
+		if it.Kind == TailAttachment && int(it.Hi)-int(it.Lo) == 2 && m.Text(int(it.Lo)) == "!"+kind {
+			return m.Text(int(it.Lo) + 1), true
 		}
 	}
 	return "", false
@@ -164,7 +239,7 @@ func (m *Module) Attachment(e *Entity, kind string) (string, bool) {
 // MDOperands returns the operand texts of the metadata tuple named name
 // (e.g. "!5" or "!opencl.ocl.version"), or nil if it is not a tuple.
 func (m *Module) MDOperands(name string) ([]string, bool) {
-	i, ok := m.byName[name]
+	i, ok := m.Lookup(name)
 	if !ok {
 		return nil, false
 	}
@@ -182,10 +257,10 @@ func (m *Module) MDOperands(name string) ([]string, bool) {
 // tupleRange finds the '{' and '}' token indices of a metadata tuple entity.
 func (m *Module) tupleRange(e *Entity) (int, int, bool) {
 	t := e.Lo + 2 // after "!x ="
-	if t < e.Hi && m.Toks[t].Kind == TokWord && m.Text(t) == "distinct" {
+	if t < e.Hi && m.Tok(t).Kind == TokWord && m.Text(t) == "distinct" {
 		t++
 	}
-	if t+1 < e.Hi && m.Toks[t].Kind == TokMeta && m.Text(t) == "!" && m.isPunct(t+1, '{') {
+	if t+1 < e.Hi && m.Tok(t).Kind == TokMeta && m.Text(t) == "!" && m.isPunct(t+1, '{') {
 		end := m.match(t+1, e.Hi)
 		if end < 0 {
 			return 0, 0, false
@@ -201,10 +276,10 @@ func (m *Module) splitOperands(open, close int) [][2]int {
 	start := open + 1
 	depth := 0
 	for t := open + 1; t < close; t++ {
-		if m.Toks[t].Kind != TokPunct {
+		if m.Tok(t).Kind != TokPunct {
 			continue
 		}
-		switch m.Src[m.Toks[t].Start] {
+		switch m.Src[m.Tok(t).Start] {
 		case '{', '(', '[', '<':
 			depth++
 		case '}', ')', ']', '>':
@@ -251,7 +326,7 @@ func ParseIntOperand(op string) (int64, bool) {
 // source_filename = "x".
 func (m *Module) StringValue(e *Entity) string {
 	for t := e.Lo; t < e.Hi; t++ {
-		if m.Toks[t].Kind == TokString {
+		if m.Tok(t).Kind == TokString {
 			return Unquote(m.Text(t))
 		}
 	}
@@ -265,7 +340,7 @@ func (m *Module) GlobalLinkage(e *Entity) (linkage string, isDecl bool) {
 	if e.Fn != nil {
 		return e.Fn.Linkage, e.Fn.IsDecl
 	}
-	for t := e.Lo + 2; t < e.Hi && m.Toks[t].Kind == TokWord; t++ {
+	for t := e.Lo + 2; t < e.Hi && m.Tok(t).Kind == TokWord; t++ {
 		s := m.Text(t)
 		if linkages[s] {
 			linkage = s
@@ -299,7 +374,7 @@ func (m *Module) GlobalAttr(e *Entity, key string) (string, bool) {
 		return m.FuncAttr(e, key)
 	}
 	for t := e.Lo; t < e.Hi; t++ {
-		if m.Toks[t].Kind != TokAttrGrp {
+		if m.Tok(t).Kind != TokAttrGrp {
 			continue
 		}
 		if v, ok := m.groupAttr(m.Text(t), key); ok {
@@ -310,14 +385,14 @@ func (m *Module) GlobalAttr(e *Entity, key string) (string, bool) {
 }
 
 func (m *Module) groupAttr(group, key string) (string, bool) {
-	g, ok := m.byName[group]
+	g, ok := m.Lookup(group)
 	if !ok || m.Entities[g].Kind != KindAttrGroup {
 		return "", false
 	}
 	ge := &m.Entities[g]
 	for t := ge.Lo + 4; t < ge.Hi-1; {
 		end := t + 1
-		if m.Toks[t].Kind == TokString && m.isPunct(t+1, '=') {
+		if m.Tok(t).Kind == TokString && m.isPunct(t+1, '=') {
 			end = t + 3
 		} else if m.isPunct(t+1, '(') {
 			end = m.match(t+1, ge.Hi) + 1

@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"bytes"
+	"io"
 	"strings"
 )
 
@@ -11,16 +12,47 @@ type Writer struct {
 	m      *Module
 	buf    []byte
 	rename map[string]string
+	out    io.Writer // streaming writers flush buf here
+	err    error
 }
 
-// NewWriter starts an output built from entities of m.
+// NewWriter starts an output built from entities of m, kept in memory.
 func (m *Module) NewWriter() *Writer { return &Writer{m: m} }
 
-// Bytes returns the text written so far.
+// streamChunk is how much text a streaming writer buffers.
+const streamChunk = 64 << 10
+
+// NewStreamWriter starts an output that goes to out as it is written, so
+// that an image never has to fit in memory; call Flush at the end.
+func (m *Module) NewStreamWriter(out io.Writer) *Writer {
+	return &Writer{m: m, out: out, buf: make([]byte, 0, streamChunk+streamChunk/4)}
+}
+
+// Bytes returns the text written so far (not for streaming writers).
 func (w *Writer) Bytes() []byte { return w.buf }
 
+// Flush writes buffered text of a streaming writer and reports the first
+// write error.
+func (w *Writer) Flush() error {
+	if w.out != nil && w.err == nil && len(w.buf) > 0 {
+		_, w.err = w.out.Write(w.buf)
+		w.buf = w.buf[:0]
+	}
+	return w.err
+}
+
+// spill flushes a streaming writer whose buffer is full.
+func (w *Writer) spill() {
+	if w.out != nil && len(w.buf) >= streamChunk {
+		w.Flush()
+		if w.err != nil {
+			w.buf = w.buf[:0] // keep discarding after an error
+		}
+	}
+}
+
 // Raw appends text verbatim.
-func (w *Writer) Raw(s string) { w.buf = append(w.buf, s...) }
+func (w *Writer) Raw(s string) { w.buf = append(w.buf, s...); w.spill() }
 
 // Entity re-emits e unchanged (except for comments).
 func (w *Writer) Entity(e *Entity) {
@@ -29,6 +61,7 @@ func (w *Writer) Entity(e *Entity) {
 	if e.Kind == KindFunction && !e.Fn.IsDecl {
 		w.buf = append(w.buf, '\n')
 	}
+	w.spill()
 }
 
 // FuncEdit describes how to change a function when re-emitting it.
@@ -69,8 +102,8 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 				b.WriteString(fi.CC + " ")
 			}
 		} else {
-			b.WriteString(w.span(fi.PrefixLo, fi.RetLo))
-			if fi.PrefixLo < fi.RetLo {
+			b.WriteString(w.span(int(fi.PrefixLo), int(fi.RetLo)))
+			if int(fi.PrefixLo) < int(fi.RetLo) {
 				b.WriteByte(' ')
 			}
 		}
@@ -81,23 +114,23 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		}
 	} else if ed.Externalize {
 		b.WriteString("define ")
-		for t := fi.PrefixLo; t < fi.RetLo; t++ {
+		for t := int(fi.PrefixLo); t < int(fi.RetLo); t++ {
 			if s := m.Text(t); !linkages[s] {
 				b.WriteString(s + " ")
 			}
 		}
 	} else {
 		b.WriteString(m.Text(e.Lo) + " ")
-		if fi.PrefixLo < fi.RetLo {
-			b.WriteString(w.span(fi.PrefixLo, fi.RetLo) + " ")
+		if int(fi.PrefixLo) < int(fi.RetLo) {
+			b.WriteString(w.span(int(fi.PrefixLo), int(fi.RetLo)) + " ")
 		}
 	}
-	b.WriteString(w.span(fi.RetLo, fi.ParamsHi+1))
+	b.WriteString(w.span(int(fi.RetLo), int(fi.ParamsHi)+1))
 	// Function attributes must precede section/comdat/align/metadata.
 	insertAt := len(fi.Tail)
 	for k, it := range fi.Tail {
 		if it.Kind == TailSection || it.Kind == TailComdat || it.Kind == TailPersonality || it.Kind == TailAttachment ||
-			(it.Kind == TailAttr && (m.Text(it.Lo) == "align" || m.Text(it.Lo) == "gc")) {
+			(it.Kind == TailAttr && (m.Text(int(it.Lo)) == "align" || m.Text(int(it.Lo)) == "gc")) {
 			insertAt = k
 			break
 		}
@@ -119,25 +152,27 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 			}
 		}
 		b.WriteByte(' ')
-		b.WriteString(w.span(it.Lo, it.Hi))
+		b.WriteString(w.span(int(it.Lo), int(it.Hi)))
 	}
 	if insertAt == len(fi.Tail) {
 		for _, a := range ed.AddAttrs {
 			b.WriteString(" " + a)
 		}
 	}
-	if !declare {
-		b.WriteByte(' ')
-		b.WriteString(w.span(fi.BodyLo, e.Hi))
-		b.WriteByte('\n')
-	}
-	b.WriteByte('\n')
 	w.buf = append(w.buf, b.String()...)
+	if !declare {
+		w.buf = append(w.buf, ' ')
+		w.buf = m.appendSpan(w.buf, int(fi.BodyLo), e.Hi, w.rename)
+		w.buf = append(w.buf, '\n')
+	}
+	w.buf = append(w.buf, '\n')
+	w.spill()
 }
 
 // NamedMD emits `!name = !{ops...}`.
 func (w *Writer) NamedMD(name string, ops []string) {
 	w.buf = append(w.buf, name+" = !{"+strings.Join(ops, ", ")+"}\n"...)
+	w.spill()
 }
 
 // MDTuple re-emits metadata entity e. If it is a tuple, each operand is
@@ -174,6 +209,7 @@ func (w *Writer) MDTuple(e *Entity, edit func(op string, lo, hi int) string) {
 	}
 	b.WriteByte('\n')
 	w.buf = append(w.buf, b.String()...)
+	w.spill()
 }
 
 // TupleOperands returns the token ranges of the operands of tuple entity e.
@@ -197,7 +233,7 @@ type ArrayInit struct {
 // GlobalArrayInit finds the array type and initializer of global e.
 func (m *Module) GlobalArrayInit(e *Entity) (ArrayInit, bool) {
 	for t := e.Lo + 2; t < e.Hi; t++ {
-		if m.Toks[t].Kind == TokWord && (m.Text(t) == "global" || m.Text(t) == "constant") {
+		if m.Tok(t).Kind == TokWord && (m.Text(t) == "global" || m.Text(t) == "constant") {
 			if !m.isPunct(t+1, '[') {
 				return ArrayInit{}, false
 			}
@@ -235,6 +271,7 @@ func (w *Writer) GlobalArray(e *Entity, ai ArrayInit, keep []int) {
 	}
 	b.WriteByte('\n')
 	w.buf = append(w.buf, b.String()...)
+	w.spill()
 }
 
 func itoa(n int) string {
@@ -257,9 +294,17 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 	if lo >= hi {
 		return buf
 	}
-	runStart := m.Toks[lo].Start
+	// Fast path: no comment inside the entity and no rename that can
+	// apply (renamed names are numbered globals, which have an '@').
+	if e := m.entityOf(lo); e != nil && !e.hasComment && hi <= e.Hi {
+		start, end := m.Tok(lo).Start, m.tokEnd(hi-1)
+		if len(rename) == 0 || bytes.IndexByte(m.Src[start:end], '@') < 0 {
+			return append(buf, m.Src[start:end]...)
+		}
+	}
+	runStart := m.Tok(lo).Start
 	for t := lo; t < hi; t++ {
-		tok := m.Toks[t]
+		tok := m.Tok(t)
 		if len(rename) > 0 && tok.Kind == TokGlobal {
 			if nn, ok := rename[string(m.Src[tok.Start:tok.End])]; ok {
 				buf = append(buf, m.Src[runStart:tok.Start]...)
@@ -270,7 +315,7 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 		if t+1 >= hi {
 			break
 		}
-		gapLo, gapHi := tok.End, m.Toks[t+1].Start
+		gapLo, gapHi := tok.End, m.Tok(t+1).Start
 		gap := m.Src[gapLo:gapHi]
 		if bytes.IndexByte(gap, ';') < 0 {
 			continue
@@ -295,7 +340,7 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 		}
 		runStart = gapHi
 	}
-	return append(buf, m.Src[runStart:m.Toks[hi-1].End]...)
+	return append(buf, m.Src[runStart:m.tokEnd(hi-1)]...)
 }
 
 // CleanSpan is Span without comments.
@@ -314,10 +359,10 @@ func (w *Writer) SetRename(rename map[string]string) { w.rename = rename }
 func (w *Writer) specializedNode(e *Entity, edit func(op string, lo, hi int) string) bool {
 	m := w.m
 	t := e.Lo + 2
-	if t < e.Hi && m.Toks[t].Kind == TokWord && m.Text(t) == "distinct" {
+	if t < e.Hi && m.Tok(t).Kind == TokWord && m.Text(t) == "distinct" {
 		t++
 	}
-	if t+1 >= e.Hi || m.Toks[t].Kind != TokMeta || !m.isPunct(t+1, '(') {
+	if t+1 >= e.Hi || m.Tok(t).Kind != TokMeta || !m.isPunct(t+1, '(') {
 		return false
 	}
 	close := m.match(t+1, e.Hi)
@@ -326,7 +371,7 @@ func (w *Writer) specializedNode(e *Entity, edit func(op string, lo, hi int) str
 	}
 	hasGlobal := false
 	for u := t + 2; u < close; u++ {
-		if m.Toks[u].Kind == TokGlobal {
+		if m.Tok(u).Kind == TokGlobal {
 			hasGlobal = true
 		}
 	}
@@ -353,5 +398,6 @@ func (w *Writer) specializedNode(e *Entity, edit func(op string, lo, hi int) str
 	}
 	b.WriteByte('\n')
 	w.buf = append(w.buf, b.String()...)
+	w.spill()
 	return true
 }

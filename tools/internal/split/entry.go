@@ -108,7 +108,7 @@ func FindKernels(m *llvmir.Module) Kernels {
 			continue
 		}
 		for t := ranges[0][0]; t < ranges[0][1]; t++ {
-			if m.Toks[t].Kind == llvmir.TokGlobal {
+			if m.Tok(t).Kind == llvmir.TokGlobal {
 				k.annotated[m.Text(t)] = true
 			}
 		}

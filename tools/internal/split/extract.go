@@ -1,6 +1,7 @@
 package split
 
 import (
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,115 +54,137 @@ func prunedByFirstOperand(name string) bool {
 // and everything they reach, with non-entry definitions internalized and
 // unreachable entities and metadata dropped.
 func (g *Graph) Extract(grp Group) *Image {
+	img, emit := g.analyze(grp)
+	w := g.m.NewWriter()
+	emit(w)
+	img.Text = w.Bytes()
+	return img
+}
+
+// WriteTo is Extract streaming the image text to out instead of keeping
+// it; Image.Text stays nil.
+func (g *Graph) ExtractTo(grp Group, out io.Writer) (*Image, error) {
+	img, emit := g.analyze(grp)
+	w := g.m.NewStreamWriter(out)
+	emit(w)
+	return img, w.Flush()
+}
+
+// Forms of global values in an image.
+const (
+	drop = iota
+	keep
+	declare
+	internalize
+	externalize
+)
+
+// analyze decides what goes into the image of grp; emit writes it.
+func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	m := g.m
-	n := len(m.Entities)
-	inSet := make([]bool, n)
-	isEntry := make([]bool, n)
+	inSet, isEntry, form, refd, mdSeen := g.inSet, g.isEntry, g.form, g.refd, g.mdSeen
+	for i := range inSet {
+		inSet[i], isEntry[i], form[i], refd[i], mdSeen[i] = false, false, drop, false, false
+	}
 	hasVF := false
 	for _, i := range grp.Entries {
 		isEntry[i] = true
-		if _, ok := m.FuncAttr(&m.Entities[i], AttrIndirectlyCallable); ok {
+		if g.flags[i]&flIndirectlyCallable != 0 {
 			hasVF = true
 		}
 	}
-	var queue []int
-	push := func(i int) {
+	queue := g.queue[:0]
+	push := func(i int32) {
 		if !inSet[i] {
 			inSet[i] = true
 			queue = append(queue, i)
 		}
 	}
 	for _, i := range grp.Entries {
+		push(int32(i))
+	}
+	for _, i := range g.roots {
 		push(i)
 	}
-	for i := range m.Entities {
-		e := &m.Entities[i]
-		if (e.Kind == llvmir.KindGlobal || e.Kind == llvmir.KindAlias || e.Kind == llvmir.KindIFunc) && !isUsedList(e.Name) {
-			if l, decl := m.GlobalLinkage(e); !decl && !discardable(l) && l != "appending" {
-				push(i)
-			} else if l == "appending" {
-				push(i)
-			}
-		}
+	vfDecl := func(i int32) bool { // virtual functions defined in another image
+		return !hasVF && g.flags[i]&flIndirectlyCallable != 0
 	}
-	vfDecl := func(e *llvmir.Entity) bool { // virtual functions defined in another image
-		if hasVF {
-			return false
-		}
-		_, ok := m.FuncAttr(e, AttrIndirectlyCallable)
-		return ok
-	}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
+	for q := 0; q < len(queue); q++ {
+		i := queue[q]
 		e := &m.Entities[i]
-		if e.Kind == llvmir.KindFunction && (e.Fn.IsDecl || (!isEntry[i] && vfDecl(e))) {
+		if e.Kind == llvmir.KindFunction && (e.Fn.IsDecl || (!isEntry[i] && vfDecl(i))) {
 			continue // declarations contribute no dependencies
 		}
 		for _, j := range g.deps[i] {
 			d := &m.Entities[j]
-			if d.Kind == llvmir.KindFunction && (d.Fn.IsDecl || vfDecl(d)) {
+			if d.Kind == llvmir.KindFunction && (d.Fn.IsDecl || vfDecl(j)) {
 				continue
 			}
-			push(int(j))
+			push(j)
 		}
 	}
 
-	// Decide the form of every global value.
-	const (
-		drop = iota
-		keep
-		declare
-		internalize
-		externalize
-	)
-	form := make([]uint8, n)
-	for i := range m.Entities {
+	// Decide the form of every global value in the set.
+	for _, i := range queue {
 		e := &m.Entities[i]
-		if !inSet[i] || !isGlobalValue(e.Kind) {
+		if !isGlobalValue(e.Kind) {
 			continue
 		}
 		form[i] = keep
 		if e.Kind == llvmir.KindFunction && !e.Fn.IsDecl {
 			switch {
-			case !isEntry[i] && vfDecl(e):
+			case !isEntry[i] && vfDecl(i):
 				form[i] = declare
-			case hasVF && isVirtual(m, e) && e.Fn.Linkage != "":
+			case hasVF && g.flags[i]&flIndirectlyCallable != 0 && e.Fn.Linkage != "":
 				form[i] = externalize // keep virtual functions for other images
-			case g.opts.AllowDeviceImageDependencies && (g.kernels.IsKernel(e) || Importable(m, e)):
+			case g.opts.AllowDeviceImageDependencies && g.flags[i]&(flKernel|flImportable) != 0:
 				// Kept external: other images may import it.
-			case !isEntry[i] && !preserved(m, e) && e.Fn.Linkage != "internal" && e.Fn.Linkage != "private":
+			case !isEntry[i] && g.flags[i]&(flIndirectlyCallable|flReferencedIndirectly) == 0 && e.Fn.Linkage != "internal" && e.Fn.Linkage != "private":
 				form[i] = internalize
 			}
 		}
 	}
+	g.queue = queue
 	// Referenced declarations; type, comdat, attribute-group and metadata roots.
-	refd := map[string]bool{}
-	mdQueue := []string{}
-	mdSeen := map[string]bool{}
-	addMD := func(name string) {
-		if !mdSeen[name] {
-			mdSeen[name] = true
-			mdQueue = append(mdQueue, name)
+	var mdQueue []int32
+	var typeQueue []int32
+	collect := func(refs []int32) {
+		for _, j := range refs {
+			switch m.Entities[j].Kind {
+			case llvmir.KindMD:
+				if !mdSeen[j] {
+					mdSeen[j] = true
+					mdQueue = append(mdQueue, j)
+				}
+			case llvmir.KindType, llvmir.KindComdat:
+				if !refd[j] {
+					refd[j] = true
+					typeQueue = append(typeQueue, j)
+				}
+			default:
+				refd[j] = true
+			}
 		}
 	}
-	collect := func(k llvmir.RefKind, name string) {
-		if k == llvmir.RefMD {
-			addMD(name)
-			return
+	refsFor := func(i int32) []int32 {
+		switch form[i] {
+		case declare:
+			return m.RefIndices(int(i), llvmir.RefsDeclared)
+		case internalize:
+			return m.RefIndices(int(i), llvmir.RefsInternalized)
 		}
-		refd[name] = true
+		return m.RefIndices(int(i), llvmir.RefsAll)
 	}
-	for i := range m.Entities {
+	for _, i := range queue {
 		if form[i] != drop {
-			g.refsOf(i, form[i] == declare, form[i] == internalize, collect)
+			collect(refsFor(i))
 		}
 	}
 	for i := range m.Entities {
 		e := &m.Entities[i]
-		if e.Kind == llvmir.KindFunction && form[i] == drop && refd[e.Name] {
+		if e.Kind == llvmir.KindFunction && form[i] == drop && refd[i] {
 			form[i] = declare
-			g.refsOf(i, true, false, collect)
+			collect(refsFor(int32(i)))
 		}
 	}
 	emitted := func(name string) bool {
@@ -169,30 +192,17 @@ func (g *Graph) Extract(grp Group) *Image {
 		return ok && isGlobalValue(m.Entities[j].Kind) && form[j] != drop
 	}
 	// Type and comdat closure (types may name other types).
-	for changed := true; changed; {
-		changed = false
-		for i := range m.Entities {
-			e := &m.Entities[i]
-			if (e.Kind == llvmir.KindType || e.Kind == llvmir.KindComdat) && refd[e.Name] && form[i] == drop {
-				form[i] = keep
-				changed = true
-				m.EntityRefs(e, collect)
-			}
-		}
+	for q := 0; q < len(typeQueue); q++ {
+		i := typeQueue[q]
+		form[i] = keep
+		collect(m.RefIndices(int(i), llvmir.RefsAll))
 	}
 
 	// Named metadata: prune operands, then they are roots.
-	namedOps := map[int][]string{}
-	registered := map[string]bool{} // MD nodes holding sycl_registered_kernels pairs
-	for i := range m.Entities {
-		e := &m.Entities[i]
-		if e.Kind != llvmir.KindNamedMD {
-			continue
-		}
-		ops, ok := m.MDOperands(e.Name)
-		if !ok {
-			continue
-		}
+	namedOps := map[int32][]string{}
+	for _, nm := range g.named {
+		e := &m.Entities[nm.ent]
+		ops := nm.ops
 		switch {
 		case prunedByFirstOperand(e.Name):
 			var kept []string
@@ -204,18 +214,17 @@ func (g *Graph) Extract(grp Group) *Image {
 			ops = kept
 		case e.Name == "!opencl.ocl.version" && len(ops) > 1:
 			ops = ops[:1] // llvm-spirv rejects differing versions after llvm-link
-		case e.Name == "!sycl_registered_kernels":
-			for _, op := range ops {
-				registered[op] = true
-			}
 		}
 		if len(ops) == 0 && (prunedByFirstOperand(e.Name) || e.Name == "!sycl_registered_kernels") {
 			continue
 		}
-		namedOps[i] = ops
+		namedOps[nm.ent] = ops
 		for _, op := range ops {
 			if strings.HasPrefix(op, "!") {
-				addMD(op)
+				if j, ok := m.Lookup(op); ok && m.Entities[j].Kind == llvmir.KindMD && !mdSeen[j] {
+					mdSeen[j] = true
+					mdQueue = append(mdQueue, int32(j))
+				}
 			}
 		}
 	}
@@ -226,115 +235,129 @@ func (g *Graph) Extract(grp Group) *Image {
 		return !ok || len(sub) != 2 || emitted("@"+quoteName(llvmir.Unquote(sub[1])))
 	}
 	// Metadata closure.
-	for len(mdQueue) > 0 {
-		name := mdQueue[0]
-		mdQueue = mdQueue[1:]
-		j, ok := m.Lookup(name)
-		if !ok {
-			continue
-		}
-		if registered[name] {
-			ops, _ := m.MDOperands(name)
+	for q := 0; q < len(mdQueue); q++ {
+		j := mdQueue[q]
+		if g.registered[j] {
+			ops, _ := m.MDOperands(m.Entities[j].Name)
 			for _, op := range ops {
 				if strings.HasPrefix(op, "!") && keepPair(op) {
-					addMD(op)
+					if k, ok := m.Lookup(op); ok && m.Entities[k].Kind == llvmir.KindMD && !mdSeen[k] {
+						mdSeen[k] = true
+						mdQueue = append(mdQueue, int32(k))
+					}
 				}
 			}
 			continue
 		}
-		m.EntityRefs(&m.Entities[j], func(k llvmir.RefKind, s string) {
-			if k == llvmir.RefMD {
-				addMD(s)
+		for _, k := range m.RefIndices(int(j), llvmir.RefsAll) {
+			if m.Entities[k].Kind == llvmir.KindMD && !mdSeen[k] {
+				mdSeen[k] = true
+				mdQueue = append(mdQueue, k)
 			}
-		})
-	}
-
-	// Emit.
-	w := m.NewWriter()
-	w.SetRename(renumber(m, g.order, form, drop))
-	img := &Image{}
-	for _, i := range g.order {
-		e := &m.Entities[i]
-		switch e.Kind {
-		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
-			w.Entity(e)
-		case llvmir.KindType, llvmir.KindComdat:
-			if form[i] != drop {
-				w.Entity(e)
-			}
-		case llvmir.KindAttrGroup:
-			if refd[e.Name] {
-				w.Entity(e)
-			}
-		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
-			if isUsedList(e.Name) {
-				g.writeUsedList(w, e, func(name string) bool {
-					j, ok := m.Lookup(name)
-					if !ok || form[j] == drop || form[j] == declare {
-						return false
-					}
-					f := &m.Entities[j]
-					// Kernels are never kept alive through llvm.used (the
-					// runtime finds them by name); llvm-spirv rejects it.
-					return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || g.kernels.IsKernel(f)))
-				})
-			} else if form[i] != drop {
-				w.Entity(e)
-				if e.Kind == llvmir.KindGlobal {
-					img.Globals = append(img.Globals, i)
-				}
-			}
-		case llvmir.KindFunction:
-			switch form[i] {
-			case keep:
-				w.Entity(e)
-				if !e.Fn.IsDecl {
-					img.Defs = append(img.Defs, i)
-				} else {
-					img.Decls = append(img.Decls, i)
-				}
-			case internalize:
-				w.Function(e, llvmir.FuncEdit{Internalize: true})
-				img.Defs = append(img.Defs, i)
-			case externalize:
-				w.Function(e, llvmir.FuncEdit{Externalize: true})
-				img.Defs = append(img.Defs, i)
-			case declare:
-				w.Function(e, llvmir.FuncEdit{Declare: true})
-				img.Decls = append(img.Decls, i)
-			}
-			if isEntry[i] {
-				img.Entries = append(img.Entries, llvmir.GlobalName(e.Name))
-				img.EntryIdx = append(img.EntryIdx, i)
-				if g.kernels.IsKernel(e) {
-					img.Kernels = append(img.Kernels, i)
-				}
-			}
-		case llvmir.KindNamedMD:
-			if ops, ok := namedOps[i]; ok {
-				w.NamedMD(e.Name, ops)
-			} else if _, isTuple := m.MDOperands(e.Name); !isTuple {
-				w.Entity(e)
-			}
-		case llvmir.KindMD:
-			if !mdSeen[e.Name] {
-				continue
-			}
-			w.MDTuple(e, func(op string, lo, hi int) string {
-				if registered[e.Name] && !keepPair(op) {
-					return "" // pair of a kernel not in this image
-				}
-				for t := lo; t < hi; t++ {
-					if m.Toks[t].Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
-						return "null"
-					}
-				}
-				return op
-			})
 		}
 	}
-	img.Text = w.Bytes()
-	return img
+
+	// The image's entities in emission order.
+	img := &Image{}
+	emit := func(w *llvmir.Writer) {
+		w.SetRename(renumber(m, g.order, form, drop))
+		for _, i := range g.order {
+			e := &m.Entities[i]
+			switch e.Kind {
+			case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
+				w.Entity(e)
+			case llvmir.KindType, llvmir.KindComdat:
+				if form[i] != drop {
+					w.Entity(e)
+				}
+			case llvmir.KindAttrGroup:
+				if refd[i] {
+					w.Entity(e)
+				}
+			case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
+				if isUsedList(e.Name) {
+					g.writeUsedList(w, e, func(name string) bool {
+						j, ok := m.Lookup(name)
+						if !ok || form[j] == drop || form[j] == declare {
+							return false
+						}
+						// Kernels are never kept alive through llvm.used (the
+						// runtime finds them by name); llvm-spirv rejects it.
+						f := &m.Entities[j]
+						return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || g.flags[j]&flKernel != 0))
+					})
+				} else if form[i] != drop {
+					w.Entity(e)
+					if e.Kind == llvmir.KindGlobal {
+						img.Globals = append(img.Globals, int(i))
+					}
+				}
+			case llvmir.KindFunction:
+				switch form[i] {
+				case keep:
+					w.Entity(e)
+					if !e.Fn.IsDecl {
+						img.Defs = append(img.Defs, int(i))
+					} else {
+						img.Decls = append(img.Decls, int(i))
+					}
+				case internalize:
+					w.Function(e, llvmir.FuncEdit{Internalize: true})
+					img.Defs = append(img.Defs, int(i))
+				case externalize:
+					w.Function(e, llvmir.FuncEdit{Externalize: true})
+					img.Defs = append(img.Defs, int(i))
+				case declare:
+					w.Function(e, llvmir.FuncEdit{Declare: true})
+					img.Decls = append(img.Decls, int(i))
+				}
+				if isEntry[i] {
+					img.Entries = append(img.Entries, llvmir.GlobalName(e.Name))
+					img.EntryIdx = append(img.EntryIdx, int(i))
+					if g.flags[i]&flKernel != 0 {
+						img.Kernels = append(img.Kernels, int(i))
+					}
+				}
+			case llvmir.KindNamedMD:
+				if ops, ok := namedOps[i]; ok {
+					w.NamedMD(e.Name, ops)
+				} else if _, isTuple := m.MDOperands(e.Name); !isTuple {
+					w.Entity(e)
+				}
+			case llvmir.KindMD:
+				if !mdSeen[i] {
+					continue
+				}
+				if !g.registered[i] && !g.mdHasGlobal(i) {
+					w.Entity(e)
+					continue
+				}
+				w.MDTuple(e, func(op string, lo, hi int) string {
+					if g.registered[i] && !keepPair(op) {
+						return "" // pair of a kernel not in this image
+					}
+					for t := lo; t < hi; t++ {
+						if m.Tok(t).Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
+							return "null"
+						}
+					}
+					return op
+				})
+			}
+		}
+	}
+	return img, emit
+}
+
+// mdHasGlobal reports whether metadata node i names a global value (such
+// operands may need to become null); other nodes are copied verbatim.
+func (g *Graph) mdHasGlobal(i int32) bool {
+	for _, j := range g.m.RefIndices(int(i), llvmir.RefsAll) {
+		if isGlobalValue(g.m.Entities[j].Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 func isVirtual(m *llvmir.Module, e *llvmir.Entity) bool {
@@ -345,7 +368,7 @@ func isVirtual(m *llvmir.Module, e *llvmir.Entity) bool {
 // emissionOrder lists entity indices in the order LLVM prints a module:
 // header, types, comdats, globals, aliases, functions, attribute groups,
 // named metadata, metadata; input order within each kind.
-func emissionOrder(m *llvmir.Module) []int {
+func emissionOrder(m *llvmir.Module) []int32 {
 	rank := func(k llvmir.Kind) int {
 		switch k {
 		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
@@ -369,9 +392,9 @@ func emissionOrder(m *llvmir.Module) []int {
 		}
 		return 9
 	}
-	order := make([]int, len(m.Entities))
+	order := make([]int32, len(m.Entities))
 	for i := range order {
-		order[i] = i
+		order[i] = int32(i)
 	}
 	sort.SliceStable(order, func(a, b int) bool {
 		return rank(m.Entities[order[a]].Kind) < rank(m.Entities[order[b]].Kind)
@@ -381,7 +404,7 @@ func emissionOrder(m *llvmir.Module) []int {
 
 // renumber maps the unnamed globals (@0, @1, ...) that stay in the image
 // to dense numbers in emission order: LLVM 15 rejects gaps.
-func renumber(m *llvmir.Module, order []int, form []uint8, drop uint8) map[string]string {
+func renumber(m *llvmir.Module, order []int32, form []uint8, drop uint8) map[string]string {
 	var rename map[string]string
 	next := 0
 	for _, i := range order {
@@ -437,7 +460,7 @@ func firstOperandLive(m *llvmir.Module, op string, emitted func(string) bool) bo
 		return false
 	}
 	for t := r[0]; t < r[1]; t++ {
-		if m.Toks[t].Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
+		if m.Tok(t).Kind == llvmir.TokGlobal && !emitted(m.Text(t)) {
 			return false
 		}
 	}
@@ -464,7 +487,7 @@ func (g *Graph) refsOf(i int, asDecl, internalized bool, fn func(llvmir.RefKind,
 		return
 	}
 	fi := e.Fn
-	m.Refs(fi.RetLo, fi.ParamsHi+1, fi.NameTok, fn)
+	m.Refs(int(fi.RetLo), int(fi.ParamsHi)+1, int(fi.NameTok), fn)
 	for _, it := range fi.Tail {
 		switch it.Kind {
 		case llvmir.TailComdat:
@@ -474,10 +497,10 @@ func (g *Graph) refsOf(i int, asDecl, internalized bool, fn func(llvmir.RefKind,
 				continue
 			}
 		}
-		m.Refs(it.Lo, it.Hi, -1, fn)
+		m.Refs(int(it.Lo), int(it.Hi), -1, fn)
 	}
 	if !asDecl {
-		m.Refs(fi.BodyLo, e.Hi, -1, fn)
+		m.Refs(int(fi.BodyLo), e.Hi, -1, fn)
 	}
 }
 
@@ -493,7 +516,7 @@ func (g *Graph) writeUsedList(w *llvmir.Writer, e *llvmir.Entity, live func(stri
 	for k, r := range ai.Elems {
 		ok := true
 		for t := r[0]; t < r[1]; t++ {
-			if m.Toks[t].Kind == llvmir.TokGlobal && !live(m.Text(t)) {
+			if m.Tok(t).Kind == llvmir.TokGlobal && !live(m.Text(t)) {
 				ok = false
 			}
 		}

@@ -1,6 +1,8 @@
 package split
 
 import (
+	"strings"
+
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -10,9 +12,33 @@ type Graph struct {
 	m       *llvmir.Module
 	opts    Options
 	kernels Kernels
-	order   []int     // emission order of entities
+	order   []int32   // emission order of entities
 	deps    [][]int32 // by entity index; nil for non-global-value entities
+	flags   []uint8   // per entity: fl* bits
+	// roots are the global variables, aliases and ifuncs every image keeps.
+	roots []int32
+	// named are the named metadata tuples and their operands.
+	named []namedMD
+	// registered marks the nodes of !sycl_registered_kernels.
+	registered map[int32]bool
+	// Per-image scratch, reused by Extract (a Graph serves one goroutine).
+	inSet, isEntry, refd, mdSeen []bool
+	form                         []uint8
+	queue                        []int32
 }
+
+type namedMD struct {
+	ent int32
+	ops []string
+}
+
+// Entity flags computed once per graph.
+const (
+	flKernel               = 1 << iota
+	flIndirectlyCallable   // "indirectly-callable" (virtual functions)
+	flReferencedIndirectly // "referenced-indirectly"
+	flImportable           // see Importable
+)
 
 func isGlobalValue(k llvmir.Kind) bool {
 	return k == llvmir.KindFunction || k == llvmir.KindGlobal || k == llvmir.KindAlias || k == llvmir.KindIFunc
@@ -33,16 +59,71 @@ func isUsedList(name string) bool {
 // export (see Importable) get no incoming edges: they stay declarations and
 // are resolved when the runtime links the device images.
 func NewGraph(m *llvmir.Module, opts Options) *Graph {
-	g := &Graph{m: m, opts: opts, kernels: FindKernels(m), order: emissionOrder(m), deps: make([][]int32, len(m.Entities))}
+	n := len(m.Entities)
+	g := &Graph{m: m, opts: opts, kernels: FindKernels(m), order: emissionOrder(m), deps: make([][]int32, n),
+		flags: make([]uint8, n), inSet: make([]bool, n), isEntry: make([]bool, n), refd: make([]bool, n),
+		mdSeen: make([]bool, n), form: make([]uint8, n), registered: map[int32]bool{}}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		switch e.Kind {
+		case llvmir.KindFunction:
+			var f uint8
+			if g.kernels.IsKernel(e) {
+				f |= flKernel
+			}
+			if _, ok := m.FuncAttr(e, AttrIndirectlyCallable); ok {
+				f |= flIndirectlyCallable
+			}
+			if _, ok := m.FuncAttr(e, AttrReferencedIndirectly); ok {
+				f |= flReferencedIndirectly
+			}
+			if Importable(m, e) {
+				f |= flImportable
+			}
+			g.flags[i] = f
+		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
+			if !isUsedList(e.Name) {
+				if l, decl := m.GlobalLinkage(e); l == "appending" || !decl && !discardable(l) {
+					g.roots = append(g.roots, int32(i))
+				}
+			}
+		case llvmir.KindNamedMD:
+			ops, ok := m.MDOperands(e.Name)
+			if !ok {
+				continue
+			}
+			g.named = append(g.named, namedMD{ent: int32(i), ops: ops})
+			if e.Name == "!sycl_registered_kernels" {
+				for _, op := range ops {
+					if j, ok := m.Lookup(op); ok {
+						g.registered[int32(j)] = true
+					}
+				}
+			}
+		}
+	}
+	// Indirect call targets matter only if some function calls indirectly.
+	indirect := map[int][]string{}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind == llvmir.KindFunction && int(e.Fn.BodyLo) >= 0 && g.hasIndirectCall(i) {
+			if sigs := m.IndirectCalls(e); len(sigs) > 0 {
+				indirect[i] = sigs
+			}
+		}
+	}
 	bySig := map[string][]int32{}      // referenced-indirectly functions
 	takenBySig := map[string][]int32{} // address-taken functions
 	var taken []int32
 	anyRefInd := false
 	seenTaken := map[int]bool{}
 	for i := range m.Entities {
+		if len(indirect) == 0 {
+			break
+		}
 		e := &m.Entities[i]
 		if e.Kind == llvmir.KindFunction {
-			if _, ok := m.FuncAttr(e, AttrReferencedIndirectly); ok && !g.kernels.IsKernel(e) {
+			if g.flags[i]&(flReferencedIndirectly|flKernel) == flReferencedIndirectly {
 				anyRefInd = true
 				sig := m.Signature(e)
 				bySig[sig] = append(bySig[sig], int32(i))
@@ -69,43 +150,81 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 		if !isGlobalValue(e.Kind) || isUsedList(e.Name) {
 			continue
 		}
-		seen := map[int32]bool{}
-		add := func(j int32) {
-			if j != int32(i) && !seen[j] {
+		// RefIndices are distinct and never the entity itself (its own
+		// name is not a reference).
+		var deps []int32
+		for _, j := range m.RefIndices(i, llvmir.RefsAll) {
+			if !isGlobalValue(m.Entities[j].Kind) || opts.AllowDeviceImageDependencies && g.flags[j]&flImportable != 0 {
+				continue
+			}
+			deps = append(deps, j)
+		}
+		if sigs := indirect[i]; len(sigs) > 0 {
+			seen := map[int32]bool{int32(i): true}
+			for _, j := range deps {
 				seen[j] = true
-				g.deps[i] = append(g.deps[i], j)
 			}
-		}
-		m.EntityRefs(e, func(k llvmir.RefKind, name string) {
-			if k != llvmir.RefGlobal {
-				return
-			}
-			if j, ok := m.Lookup(name); ok && isGlobalValue(m.Entities[j].Kind) {
-				if opts.AllowDeviceImageDependencies && Importable(m, &m.Entities[j]) {
-					return
+			add := func(j int32) {
+				if !seen[j] {
+					seen[j] = true
+					deps = append(deps, j)
 				}
-				add(int32(j))
 			}
-		})
-		if e.Kind != llvmir.KindFunction {
-			continue
+			for _, sig := range sigs {
+				var targets []int32
+				switch {
+				case anyRefInd:
+					targets = bySig[sig]
+				case len(takenBySig[sig]) > 0:
+					targets = takenBySig[sig]
+				default:
+					targets = taken
+				}
+				for _, j := range targets {
+					add(j)
+				}
+			}
 		}
-		for _, sig := range m.IndirectCalls(e) {
-			var targets []int32
-			switch {
-			case anyRefInd:
-				targets = bySig[sig]
-			case len(takenBySig[sig]) > 0:
-				targets = takenBySig[sig]
-			default:
-				targets = taken
-			}
-			for _, j := range targets {
-				add(j)
-			}
+		if len(deps) > 0 {
+			g.deps[i] = deps[:len(deps):len(deps)]
 		}
 	}
 	return g
+}
+
+// hasIndirectCall is a quick, conservative filter before IndirectCalls
+// (which lexes the whole body): an indirect call needs a local name
+// (%x or %"x") right before a '(' (whitespace allowed).
+func (g *Graph) hasIndirectCall(i int) bool {
+	text := g.m.EntityText(&g.m.Entities[i])
+	for k := 1; k < len(text); k++ {
+		if text[k] != '(' {
+			continue
+		}
+		j := k - 1
+		for j > 0 && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
+			j--
+		}
+		if text[j] == '"' {
+			q := strings.LastIndexByte(text[:j], '"')
+			if q > 0 && text[q-1] == '%' {
+				return true
+			}
+			continue
+		}
+		end := j
+		for j >= 0 && isIdentChar(text[j]) {
+			j--
+		}
+		if j >= 0 && j < end && text[j] == '%' {
+			return true
+		}
+	}
+	return false
+}
+
+func isIdentChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-' || c == '\\'
 }
 
 // Deps returns the entity indices entity i depends on.
