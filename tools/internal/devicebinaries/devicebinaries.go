@@ -97,6 +97,9 @@ func Read(raw []byte) (descs []Descriptor, err error) {
 			descs, err = nil, &FormatError{Msg: fmt.Sprintf("malformed ELF file: %v", r)}
 		}
 	}()
+	if err := checkHeaders(raw); err != nil {
+		return nil, err
+	}
 	f, err := elf.NewFile(bytes.NewReader(raw))
 	if err != nil {
 		return nil, &FormatError{Msg: err.Error()}
@@ -458,6 +461,9 @@ func OffloadSections(raw []byte) (secs []Section, err error) {
 			secs, err = nil, &FormatError{Msg: fmt.Sprintf("malformed ELF file: %v", r)}
 		}
 	}()
+	if err := checkHeaders(raw); err != nil {
+		return nil, err
+	}
 	f, err := elf.NewFile(bytes.NewReader(raw))
 	if err != nil {
 		return nil, &FormatError{Msg: err.Error()}

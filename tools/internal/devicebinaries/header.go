@@ -1,0 +1,64 @@
+package devicebinaries
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// checkHeaders validates the ELF64 LE file header, program headers and
+// section headers against the file length before debug/elf sees them, so
+// hostile counts, offsets and sizes fail fast with a clear error instead
+// of reaching allocations or slow paths inside debug/elf (whose hardening
+// differs between Go releases).
+func checkHeaders(raw []byte) error {
+	le := binary.LittleEndian
+	n := uint64(len(raw))
+	if n < 64 || string(raw[:4]) != "\x7fELF" {
+		return &FormatError{Msg: "not an ELF file"}
+	}
+	if raw[4] != 2 || raw[5] != 1 {
+		return &FormatError{Msg: "only 64-bit little-endian ELF files are supported"}
+	}
+	phoff, shoff := le.Uint64(raw[0x20:]), le.Uint64(raw[0x28:])
+	phentsize, phnum := uint64(le.Uint16(raw[0x36:])), uint64(le.Uint16(raw[0x38:]))
+	shentsize, shnum := uint64(le.Uint16(raw[0x3a:])), uint64(le.Uint16(raw[0x3c:]))
+	shstrndx := uint64(le.Uint16(raw[0x3e:]))
+	if phnum > 0 {
+		if phentsize != 56 || phnum == 0xffff {
+			return &FormatError{Msg: fmt.Sprintf("unsupported program headers (%d of %d bytes)", phnum, phentsize)}
+		}
+		if phoff > n || phnum*56 > n-phoff {
+			return &FormatError{Msg: "program headers lie past the end of the file"}
+		}
+	}
+	if shnum == 0 {
+		if shoff != 0 {
+			return &FormatError{Msg: "extended section numbering is not supported"}
+		}
+		return nil
+	}
+	if shentsize != 64 {
+		return &FormatError{Msg: fmt.Sprintf("section header size %d (want 64)", shentsize)}
+	}
+	if shoff > n || shnum*64 > n-shoff {
+		return &FormatError{Msg: "section headers lie past the end of the file"}
+	}
+	if shstrndx >= shnum {
+		return &FormatError{Msg: fmt.Sprintf("section name table index %d out of %d sections", shstrndx, shnum)}
+	}
+	for i := uint64(0); i < shnum; i++ {
+		h := raw[shoff+64*i:]
+		typ, flags := le.Uint32(h[4:]), le.Uint64(h[8:])
+		off, size := le.Uint64(h[0x18:]), le.Uint64(h[0x20:])
+		if flags&0x800 != 0 { // SHF_COMPRESSED
+			return &FormatError{Msg: fmt.Sprintf("section %d is compressed (not supported)", i)}
+		}
+		if typ == 0 || typ == 8 { // SHT_NULL, SHT_NOBITS
+			continue
+		}
+		if off > n || size > n-off {
+			return &FormatError{Msg: fmt.Sprintf("section %d [%#x, +%#x) lies past the end of the file", i, off, size)}
+		}
+	}
+	return nil
+}
