@@ -46,6 +46,17 @@ func checkHeaders(raw []byte) error {
 	if shstrndx >= shnum {
 		return &FormatError{Msg: fmt.Sprintf("section name table index %d out of %d sections", shstrndx, shnum)}
 	}
+	// Sections debug/elf reads as tables: the name table and every
+	// sh_link target (string tables of symbol tables, ...). Their contents
+	// must exist in the file whatever their type claims.
+	referenced := map[uint64]bool{shstrndx: true}
+	for i := uint64(0); i < shnum; i++ {
+		if link := uint64(le.Uint32(raw[shoff+64*i+0x28:])); link < shnum {
+			referenced[link] = true
+		} else {
+			return &FormatError{Msg: fmt.Sprintf("section %d links to section %d of %d", i, link, shnum)}
+		}
+	}
 	for i := uint64(0); i < shnum; i++ {
 		h := raw[shoff+64*i:]
 		typ, flags := le.Uint32(h[4:]), le.Uint64(h[8:])
@@ -53,7 +64,10 @@ func checkHeaders(raw []byte) error {
 		if flags&0x800 != 0 { // SHF_COMPRESSED
 			return &FormatError{Msg: fmt.Sprintf("section %d is compressed (not supported)", i)}
 		}
-		if typ == 0 || typ == 8 { // SHT_NULL, SHT_NOBITS
+		if referenced[i] && typ == 8 && size > 0 {
+			return &FormatError{Msg: fmt.Sprintf("section %d is used as a table but has no file contents (NOBITS)", i)}
+		}
+		if (typ == 0 || typ == 8) && !referenced[i] { // SHT_NULL, SHT_NOBITS
 			continue
 		}
 		if off > n || size > n-off {
