@@ -212,7 +212,7 @@ func TestBundle(t *testing.T) {
 	golden(t, "inspect_bundle.txt", []byte(runOK(t, "inspect", "c.bc")))
 	for _, in := range []string{"b.bc", "c.bc", "t.ll"} {
 		typ := strings.TrimPrefix(filepath.Ext(in), ".")
-		if got := runOK(t, "list", "-type="+typ, "-input="+in); got != "host-x86_64-unknown-linux-gnu\nsycl-spir64-unknown-unknown-\n" {
+		if got := runOK(t, "list", "-type="+typ, "-input="+in); got != "host-x86_64-unknown-linux-gnu-\nsycl-spir64-unknown-unknown--\n" {
 			t.Errorf("%s: list %q", in, got)
 		}
 		// clang-offload-bundler style: bundle -unbundle, targets given

@@ -23,16 +23,18 @@ type WriteError struct{ Msg string }
 
 func (e *WriteError) Error() string { return "offloadbundle: " + e.Msg }
 
-// DefaultAlign is the code-object alignment used when none is given.
-// clang-offload-bundler's -bundle-align default is not confirmed by the
-// reference; 1 (no padding) is assumed.
+// DefaultAlign is the code-object alignment used when none is given. The
+// reference leaves -bundle-align's default open; clang-offload-bundler 19
+// writes code objects unpadded, i.e. 1.
 const DefaultAlign = 1
 
 // IsBinary reports whether data starts with the binary bundle magic.
 func IsBinary(data []byte) bool { return bytes.HasPrefix(data, []byte(Magic)) }
 
 // HostFirst returns entries with any "host-" entry moved to the front
-// (stable otherwise): bundles always carry the host entry first.
+// (stable otherwise), as the reference describes bundles. (clang-offload-
+// bundler 19 itself orders entries by an internal hash map, so readers
+// must not depend on the order.)
 func HostFirst(entries []Entry) []Entry {
 	out := append([]Entry{}, entries...)
 	sort.SliceStable(out, func(i, j int) bool { return Kind(out[i].ID) == "host" && Kind(out[j].ID) != "host" })

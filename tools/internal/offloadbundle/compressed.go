@@ -15,7 +15,8 @@ import (
 const CompressedMagic = "CCOB"
 
 // Compression methods (llvm::compression::Format order; [inferred] by the
-// reference: zlib = 0, zstd = 1).
+// reference: zlib = 0, zstd = 1; clang-offload-bundler 19 writes 1 for
+// zstd).
 const (
 	MethodZlib uint16 = 0
 	MethodZstd uint16 = 1
@@ -30,6 +31,8 @@ const (
 
 // DefaultCompressionLevel is the zstd level used when none is given.
 // clang-offload-bundler's own default is not recorded in the reference.
+// (klauspost's encoder maps levels onto four speed classes, so output bytes
+// differ from libzstd's even at equal levels; both decode alike.)
 const DefaultCompressionLevel = 3
 
 // DefaultMaxUncompressedSize caps what a compressed bundle may expand to.
@@ -47,9 +50,10 @@ type CompressedInfo struct {
 // IsCompressed reports whether data starts with "CCOB".
 func IsCompressed(data []byte) bool { return bytes.HasPrefix(data, []byte(CompressedMagic)) }
 
-// hashHalves returns both 64-bit halves (LE) of the MD5 of data. Which half
-// LLVM keeps is not verified; the writer stores the first, the reader
-// accepts either.
+// hashHalves returns both 64-bit halves (LE) of the MD5 of data. The
+// reference leaves open which half LLVM keeps; clang-offload-bundler 19
+// stores the first 8 digest bytes, which the writer does too. The reader
+// accepts either half.
 func hashHalves(data []byte) (first, second uint64) {
 	sum := md5.Sum(data)
 	return binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])

@@ -50,18 +50,52 @@ func Kind(id string) string {
 	return id
 }
 
-// NormalizeID gives a 3-component triple an empty environment component,
-// as bundles written by clang normalize triples to four fields:
-// "sycl-spir64-unknown-unknown" -> "sycl-spir64-unknown-unknown-". IDs with
-// more fields are returned unchanged: with a target ID appended
-// ("hip-amdgcn-amd-amdhsa--gfx906") the field count alone cannot tell a
-// 4-field triple from a 3-field one plus a target ID. [inferred: the
-// reference states the 4-field normalization but not the parser.]
+// NormalizeID rewrites an entry ID the way bundles store it:
+// "<kind>-<triple with at least 4 components>-<target ID>", the target ID
+// possibly empty. Checked against clang-offload-bundler 19 (-list output):
+//
+//	host-x86_64-unknown-linux-gnu      -> host-x86_64-unknown-linux-gnu-
+//	openmp-spir64-unknown-unknown      -> openmp-spir64-unknown-unknown--
+//	openmp-spir64                      -> openmp-spir64----
+//	hip-amdgcn-amd-amdhsa-gfx906       -> hip-amdgcn-amd-amdhsa--gfx906
+//	openmp-nvptx64-nvidia-cuda-sm_80   -> openmp-nvptx64-nvidia-cuda--sm_80
+//
+// clang tells a target ID from a triple component by knowing the
+// processors of each target; this uses a heuristic instead: a component
+// containing ':' or starting with "gfx" or "sm_" begins the target ID.
+// IDs already in stored form are returned unchanged.
 func NormalizeID(id string) string {
-	if strings.Count(id, "-") == 3 {
-		return id + "-"
+	dash := strings.IndexByte(id, '-')
+	if dash < 0 {
+		return id
 	}
-	return id
+	kind, fields := id[:dash], strings.Split(id[dash+1:], "-")
+	tid := -1
+	for i, f := range fields {
+		if strings.Contains(f, ":") || strings.HasPrefix(f, "gfx") || strings.HasPrefix(f, "sm_") {
+			tid = i
+			break
+		}
+	}
+	var triple []string
+	target := ""
+	if tid >= 0 {
+		triple, target = fields[:tid], strings.Join(fields[tid:], "-")
+		// Stored form already: an empty component separates the triple
+		// from the target ID ("amdgcn-amd-amdhsa-" + "-gfx906").
+		if n := len(triple); n >= 5 && triple[n-1] == "" {
+			triple = triple[:n-1]
+		}
+	} else {
+		triple = fields
+		if n := len(triple); n >= 5 && triple[n-1] == "" {
+			return id // "<4+ components>-" with an empty target ID
+		}
+	}
+	for len(triple) < 4 {
+		triple = append(triple, "")
+	}
+	return kind + "-" + strings.Join(triple, "-") + "-" + target
 }
 
 // IDError reports an entry ID that cannot be stored or used.

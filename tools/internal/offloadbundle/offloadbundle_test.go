@@ -21,8 +21,8 @@ var cmpOpts = cmpopts.EquateEmpty()
 func sample() *Bundle {
 	return &Bundle{Entries: []Entry{
 		{ID: "host-x86_64-unknown-linux-gnu-", Data: nil},
-		{ID: "sycl-spir64-unknown-unknown-", Data: []byte("BC\xc0\xde device bitcode")},
-		{ID: "sycl-spir64_gen-unknown-unknown-", Data: []byte("\x7fELF")},
+		{ID: "sycl-spir64-unknown-unknown--", Data: []byte("BC\xc0\xde device bitcode")},
+		{ID: "sycl-spir64_gen-unknown-unknown--", Data: []byte("\x7fELF")},
 	}}
 }
 
@@ -82,8 +82,8 @@ func TestGoldenBinary(t *testing.T) {
 func TestGoldenText(t *testing.T) {
 	b := &Bundle{Entries: []Entry{
 		{ID: "host-x86_64-unknown-linux-gnu-", Data: []byte("define void @h() {\n  ret void\n}\n")},
-		{ID: "sycl-spir64-unknown-unknown-", Data: []byte("no trailing newline")},
-		{ID: "openmp-nvptx64-nvidia-cuda-", Data: nil},
+		{ID: "sycl-spir64-unknown-unknown--", Data: []byte("no trailing newline")},
+		{ID: "openmp-nvptx64-nvidia-cuda--", Data: nil},
 	}}
 	got, err := b.Text(";")
 	if err != nil {
@@ -192,7 +192,7 @@ func TestParseErrors(t *testing.T) {
 		{"offset wraps", mut(good, func(b []byte) { le.PutUint64(b[e1:], ^uint64(0)); le.PutUint64(b[e1+8:], 2) }), "past the end"},
 		{"overlaps header", mut(good, func(b []byte) { le.PutUint64(b[e1:], 8) }), "overlaps the header"},
 		{"objects overlap", mut(good, func(b []byte) {
-			e2 := e1 + 24 + len("sycl-spir64-unknown-unknown-")
+			e2 := e1 + 24 + len("sycl-spir64-unknown-unknown--")
 			le.PutUint64(b[e2:], le.Uint64(b[e1:])+1)
 		}), "overlap"},
 		{"duplicate ID", mut(good, func(b []byte) {
@@ -253,20 +253,33 @@ func TestWriteErrors(t *testing.T) {
 }
 
 func TestIDs(t *testing.T) {
+	// Expected forms are clang-offload-bundler 19's -list output.
 	tests := []struct{ in, norm, kind string }{
-		{"sycl-spir64-unknown-unknown", "sycl-spir64-unknown-unknown-", "sycl"},
-		{"host-x86_64-unknown-linux-gnu", "host-x86_64-unknown-linux-gnu", "host"},
+		{"sycl-spir64-unknown-unknown", "sycl-spir64-unknown-unknown--", "sycl"},
+		{"host-x86_64-unknown-linux-gnu", "host-x86_64-unknown-linux-gnu-", "host"},
+		{"host-x86_64-unknown-linux-gnu-", "host-x86_64-unknown-linux-gnu-", "host"},
+		{"openmp-spir64", "openmp-spir64----", "openmp"},
+		{"openmp-x86_64-unknown-linux", "openmp-x86_64-unknown-linux--", "openmp"},
+		{"openmp-x86_64-pc-linux-gnu-foo", "openmp-x86_64-pc-linux-gnu-foo-", "openmp"},
+		{"hip-amdgcn-amd-amdhsa-gfx906", "hip-amdgcn-amd-amdhsa--gfx906", "hip"},
 		{"hip-amdgcn-amd-amdhsa--gfx906", "hip-amdgcn-amd-amdhsa--gfx906", "hip"},
+		{"hip-amdgcn-amd-amdhsa-gfx90a:xnack+", "hip-amdgcn-amd-amdhsa--gfx90a:xnack+", "hip"},
+		{"hip-amdgcn-amd-amdhsa-gfx90a:xnack-", "hip-amdgcn-amd-amdhsa--gfx90a:xnack-", "hip"},
+		{"hip-amdgcn-amd-amdhsa-unknown-gfx906", "hip-amdgcn-amd-amdhsa-unknown-gfx906", "hip"},
+		{"openmp-nvptx64-nvidia-cuda-sm_80", "openmp-nvptx64-nvidia-cuda--sm_80", "openmp"},
 	}
 	for _, tt := range tests {
 		if got := NormalizeID(tt.in); got != tt.norm {
-			t.Errorf("NormalizeID(%q) = %q", tt.in, got)
+			t.Errorf("NormalizeID(%q) = %q, want %q", tt.in, got, tt.norm)
+		}
+		if got := NormalizeID(tt.norm); got != tt.norm {
+			t.Errorf("NormalizeID not idempotent on %q: %q", tt.norm, got)
 		}
 		if got := Kind(tt.in); got != tt.kind {
 			t.Errorf("Kind(%q) = %q", tt.in, got)
 		}
 	}
-	if e, ok := sample().Find("sycl-spir64-unknown-unknown"); !ok || e.ID != "sycl-spir64-unknown-unknown-" {
+	if e, ok := sample().Find("sycl-spir64-unknown-unknown"); !ok || e.ID != "sycl-spir64-unknown-unknown--" {
 		t.Errorf("Find: %v %v", e, ok)
 	}
 	got := HostFirst([]Entry{{ID: "sycl-a-b-c"}, {ID: "host-x-y-z"}, {ID: "openmp-a-b-c"}})

@@ -12,26 +12,25 @@ const (
 )
 
 // CommentFor returns the line-comment prefix for a text bundle -type, and
-// false for types that bundle in the binary form. [unverified: the
-// reference names the marker lines but not the per-type comment strings;
-// these follow each language's own comment syntax.]
+// false for types that bundle in the binary form. Values match
+// clang-offload-bundler 19 (the format reference does not list them).
 func CommentFor(fileType string) (string, bool) {
 	switch fileType {
-	case "i", "ii", "cui", "hipi", "d", "c", "cpp", "cu", "hip":
+	case "i", "ii", "cui", "hipi":
 		return "//", true
 	case "ll":
 		return ";", true
-	case "s":
+	case "s", "d":
 		return "#", true
 	}
 	return "", false
 }
 
-// Text encodes the text form: for each entry a start marker line, the
-// code object, a newline, and an end marker line. The newline before the
-// end marker belongs to the format, not to the code object, so any bytes
-// round-trip. (Exact blank-line placement of clang's writer is not
-// verified; readers key on the marker lines.)
+// Text encodes the text form: for each entry a blank line, a start marker
+// line, the code object, a newline, and an end marker line (byte-identical
+// to clang-offload-bundler 19 for -type=ll). The newline before the end
+// marker belongs to the format, not to the code object, so any bytes
+// round-trip.
 func (b *Bundle) Text(comment string) ([]byte, error) {
 	if comment == "" || bytes.ContainsAny([]byte(comment), "\n\r") {
 		return nil, &WriteError{fmt.Sprintf("invalid comment prefix %q", comment)}
@@ -50,7 +49,7 @@ func (b *Bundle) Text(comment string) ([]byte, error) {
 		if bytes.Contains(e.Data, []byte(end)) {
 			return nil, &WriteError{fmt.Sprintf("code object of %q contains its own end marker", e.ID)}
 		}
-		out.WriteString(comment + " " + StartMarker + e.ID + "\n")
+		out.WriteString("\n" + comment + " " + StartMarker + e.ID + "\n")
 		out.Write(e.Data)
 		out.WriteString(end)
 	}
