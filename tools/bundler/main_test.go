@@ -637,3 +637,39 @@ func TestInspectWrapperCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestInteropObjectBundle unbundles a host object that clang-offload-bundler
+// bundled with -type=o (code objects in __CLANG_OFFLOAD_BUNDLE__<id>
+// sections). Skipped without the tool or a C compiler.
+func TestInteropObjectBundle(t *testing.T) {
+	tool, err := exec.LookPath("clang-offload-bundler")
+	if err != nil {
+		m, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
+		if len(m) == 0 {
+			t.Skip("no clang-offload-bundler")
+		}
+		tool = m[len(m)-1]
+	}
+	cc := findCC()
+	if cc == "" {
+		t.Skip("no C compiler found")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir)
+	chdir(t, dir)
+	os.WriteFile("h.c", []byte("int f(void) { return 1; }\n"), 0o644)
+	if out, err := exec.Command(cc, "-c", "h.c", "-o", "h.o").CombinedOutput(); err != nil {
+		t.Skipf("cc: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(tool, "-type=o", "-targets=host-x86_64-unknown-linux-gnu,openmp-spir64-unknown-unknown",
+		"-input=h.o", "-input=a.spv", "-output=fat.o").CombinedOutput(); err != nil {
+		t.Skipf("clang-offload-bundler -type=o: %v\n%s", err, out)
+	}
+	if got := runOK(t, "list", "-type=o", "-input=fat.o"); got != "host-x86_64-unknown-linux-gnu-\nopenmp-spir64-unknown-unknown--\n" {
+		t.Errorf("list: %q", got)
+	}
+	runOK(t, "unbundle", "-type=o", "-input=fat.o", "-targets=openmp-spir64-unknown-unknown", "-output=dev.spv")
+	if got := string(mustRead(t, "dev.spv")); got != inputFiles["a.spv"] {
+		t.Errorf("unbundled %q", got)
+	}
+}
