@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,6 +24,13 @@ import (
 )
 
 func main() {
+	// The parsed module is small next to its (mapped) text and images are
+	// streamed, so the live heap stays a few MB: collect at 25% growth
+	// instead of 100% to keep the peak near it (the extra collections cost
+	// milliseconds). GOGC in the environment still wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(25)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stderr))
 }
 
@@ -157,26 +165,54 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	return 0
 }
 
-func readInput(c *config, stdin io.Reader) ([]byte, string, error) {
-	name := c.input
-	var data []byte
-	var err error
-	if name == "-" {
-		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
+// input is the module text: a read-only mapping of a regular file (so the
+// text is not in the Go heap), or what was read from a pipe or stdin, or
+// the disassembly of bitcode.
+type input struct {
+	data   []byte
+	name   string
+	mapped bool
+}
+
+// dropPages releases the resident pages of a mapped input (see dropPages).
+func (in *input) dropPages() {
+	if in.mapped {
+		dropPages(in.data)
+	}
+}
+
+// readInput reads the input; release frees the mapping once the module is
+// no longer used.
+func readInput(c *config, stdin io.Reader) (in *input, release func(), err error) {
+	in = &input{name: c.input}
+	release = func() {}
+	if in.name == "-" {
+		in.name = "<stdin>"
+		in.data, err = io.ReadAll(stdin)
 	} else {
-		data, err = os.ReadFile(name)
-	}
-	if err != nil {
-		return nil, name, fmt.Errorf("%s: %v", name, err)
-	}
-	if llvmir.IsBitcode(data) {
-		data, err = llvmir.Disassemble(data, c.llvmDis)
-		if err != nil {
-			return nil, name, fmt.Errorf("%s: %v", name, err)
+		var f *os.File
+		if f, err = os.Open(in.name); err == nil {
+			if mapped, unmap, ok := mapFile(f); ok {
+				in.data, in.mapped, release = mapped, true, unmap
+			} else {
+				in.data, err = io.ReadAll(f)
+			}
+			f.Close()
 		}
 	}
-	return data, name, nil
+	if err != nil {
+		release()
+		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
+	}
+	if llvmir.IsBitcode(in.data) {
+		text, err := llvmir.Disassemble(in.data, c.llvmDis)
+		release()
+		if err != nil {
+			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
+		}
+		return &input{data: text, name: in.name}, func() {}, nil
+	}
+	return in, release, nil
 }
 
 // specConstantUses names functions whose presence means the module calls
@@ -185,11 +221,13 @@ var specConstantMarkers = []string{"__sycl_getScalar2020SpecConstantValue", "__s
 	"__sycl_getScalarSpecConstantValue", "__sycl_getCompositeSpecConstantValue"}
 
 func splitModule(c *config, stdin io.Reader, outs *outputs) error {
-	data, name, err := readInput(c, stdin)
+	in, release, err := readInput(c, stdin)
 	if err != nil {
 		return err
 	}
-	m, err := llvmir.Parse(data, name)
+	defer release()
+	name := in.name
+	m, err := llvmir.Parse(in.data, name)
 	if err != nil {
 		return err
 	}
@@ -201,14 +239,23 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		AllowDeviceImageDependencies: c.allowDeps}
 	groups := split.Groups(m, opts)
 	g := split.NewGraph(m, opts)
+	// Parsing touched every page of the input; from here on each image
+	// touches only its entities' text. Let the kernel take the pages back
+	// now and then (they stay cached), so the resident set holds the
+	// working set, not the whole input.
+	in.dropPages()
 	if c.irOnly {
 		grp := split.Group{Key: split.GlobalKey}
 		for _, gr := range groups {
 			grp.Entries = append(grp.Entries, gr.Entries...)
 		}
 		sortInts(grp.Entries)
-		img := g.Extract(grp)
-		return writeIR(c, c.outputs[0].file, img.Text, outs)
+		pool := newAssembler(c, outs)
+		if _, err := pool.writeImage(g, 0, grp, c.outputs[0].file); err != nil {
+			pool.wait()
+			return err
+		}
+		return pool.wait()
 	}
 	prefix := outputPrefix(c)
 	irExt := ".bc"
@@ -226,15 +273,22 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 		tables[i] = &filetable.Table{Columns: cols}
 	}
-	// Images are extracted one at a time; only the llvm-as runs overlap, at
-	// most `workers` images are in flight, so memory stays bounded by that
-	// and not by the number of images.
+	// Images are extracted one at a time and streamed to their files; only
+	// the llvm-as runs overlap (at most one per CPU, reading the text from a
+	// temporary file), so memory does not grow with the number or the size
+	// of the images.
 	pool := newAssembler(c, outs)
 	for id, grp := range groups {
-		img := g.Extract(grp)
 		base := prefix + "_" + strconv.Itoa(id)
 		irPath := base + irExt
-		pool.submit(id, irPath, img.Text)
+		img, err := pool.writeImage(g, id, grp, irPath)
+		if err != nil {
+			pool.wait()
+			return err
+		}
+		if id%dropEvery == dropEvery-1 {
+			in.dropPages()
+		}
 		var symPath string
 		if c.symbols {
 			symPath = base + ".sym"
@@ -294,6 +348,10 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	return nil
 }
+
+// dropEvery is how many images are written between releases of the
+// input's resident pages.
+const dropEvery = 64
 
 // checkUnsupported rejects inputs that need transformations this tool
 // does not implement yet, rather than silently emitting wrong images.
@@ -363,26 +421,66 @@ type assembler struct {
 
 func newAssembler(c *config, outs *outputs) *assembler {
 	workers := runtime.NumCPU()
-	if c.text || workers < 1 {
+	if workers < 1 {
 		workers = 1
 	}
 	return &assembler{c: c, outs: outs, slots: make(chan struct{}, workers), errID: -1}
 }
 
-func (a *assembler) submit(id int, path string, text []byte) {
+// writeImage extracts the image of grp into path: directly for text
+// output; for bitcode, into a temporary text file that an llvm-as worker
+// then assembles into path.
+func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {
+	if a.c.text {
+		f, err := atomicfile.Create(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Abort()
+		img, err := g.ExtractTo(grp, f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if err := f.Commit(); err != nil {
+			return nil, err
+		}
+		a.outs.created(path)
+		return img, nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
+	if err != nil {
+		return nil, err
+	}
+	scan := &llvmir.PtrScanner{W: tmp}
+	img, err := g.ExtractTo(grp, scan)
+	scan.Close()
+	if err == nil {
+		_, err = tmp.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	a.submit(id, path, tmp, scan.Found)
+	return img, nil
+}
+
+// submit assembles the text in tmp (which it closes and removes) into path.
+func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 	a.slots <- struct{}{}
 	a.wg.Add(1)
 	go func() {
 		defer func() { <-a.slots; a.wg.Done() }()
-		data := text
-		var err error
-		if !a.c.text {
-			if data, err = llvmir.Assemble(text, a.c.llvmAs); err != nil {
-				err = fmt.Errorf("%s: %v", path, err)
-			}
-		}
+		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+		out, err := atomicfile.Create(path)
 		if err == nil {
-			err = atomicfile.WriteFile(path, data)
+			defer out.Abort()
+			if err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque); err != nil {
+				err = fmt.Errorf("%s: %v", path, err)
+			} else {
+				err = out.Commit()
+			}
 		}
 		a.mu.Lock()
 		defer a.mu.Unlock()
@@ -406,17 +504,6 @@ func (a *assembler) failed() bool {
 func (a *assembler) wait() error {
 	a.wg.Wait()
 	return a.err
-}
-
-func writeIR(c *config, path string, text []byte, outs *outputs) error {
-	if !c.text {
-		bc, err := llvmir.Assemble(text, c.llvmAs)
-		if err != nil {
-			return fmt.Errorf("%s: %v", path, err)
-		}
-		text = bc
-	}
-	return commit(path, text, outs)
 }
 
 func commit(path string, data []byte, outs *outputs) error {

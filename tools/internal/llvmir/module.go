@@ -5,6 +5,7 @@
 package llvmir
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -285,6 +286,13 @@ func Parse(src []byte, file string) (*Module, error) {
 		return nil, &ParseError{file, 1, 1, "input larger than 2 GiB"}
 	}
 	m := &Module{File: file, Src: src, str: bytesToString(src)}
+	// Size the tables from a quick count of line-initial starters, to
+	// avoid growing them by doubling (the count is an upper bound when
+	// entities start at column 0, as LLVM prints them).
+	nEnt, nFn := countStarts(src)
+	m.Entities = make([]Entity, 0, nEnt)
+	m.funcs = make([]FuncInfo, 0, nFn)
+	m.tails = make([]TailItem, 0, 2*nFn)
 	// Split into entities: a new entity starts at a line-initial starter
 	// token outside all brackets. The tokens of the entity being read are
 	// window 0, so classify can look at them.
@@ -348,10 +356,16 @@ func Parse(src []byte, file string) (*Module, error) {
 	}
 	m.ntoks = nt
 	w.lo, w.hi, w.toks = 0, 0, nil
-	// Drop the spare capacity of the growing slices (up to half of them).
-	m.Entities = append(make([]Entity, 0, len(m.Entities)), m.Entities...)
-	m.funcs = append(make([]FuncInfo, 0, len(m.funcs)), m.funcs...)
-	m.tails = append(make([]TailItem, 0, len(m.tails)), m.tails...)
+	// Drop spare capacity worth copying for.
+	if cap(m.Entities) > len(m.Entities)+len(m.Entities)/8+64 {
+		m.Entities = append(make([]Entity, 0, len(m.Entities)), m.Entities...)
+	}
+	if cap(m.funcs) > len(m.funcs)+len(m.funcs)/8+64 {
+		m.funcs = append(make([]FuncInfo, 0, len(m.funcs)), m.funcs...)
+	}
+	if cap(m.tails) > len(m.tails)+len(m.tails)/8+64 {
+		m.tails = append(make([]TailItem, 0, len(m.tails)), m.tails...)
+	}
 	// Fix FuncInfo and tail pointers now that m.funcs and m.tails have
 	// stopped growing.
 	fn, off := 0, 0
@@ -380,6 +394,27 @@ func Parse(src []byte, file string) (*Module, error) {
 	}
 	m.resolveRefs()
 	return m, nil
+}
+
+// countStarts estimates the number of entities (lines starting with a
+// non-blank character other than ';' and '}') and functions (lines starting
+// with "define " or "declare ").
+func countStarts(src []byte) (entities, funcs int) {
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c != ' ' && c != '\t' && c != ';' && c != '}' && c != '\n' && c != '\r' {
+			entities++
+			if c == 'd' && (bytes.HasPrefix(src[i:], []byte("define ")) || bytes.HasPrefix(src[i:], []byte("declare "))) {
+				funcs++
+			}
+		}
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return entities + 1, funcs + 1
 }
 
 // bytesToString views b as a string without copying; b must not change.
@@ -521,11 +556,11 @@ func isCC(s string) bool {
 // parseFuncHeader appends the FuncInfo of the function at [lo, hi) to
 // m.funcs and its tail items to m.tails.
 func (m *Module) parseFuncHeader(lo, hi int, decl bool) error {
-	fi := &FuncInfo{IsDecl: decl, PrefixLo: int32(lo + 1), BodyLo: -1, NameTok: -1}
+	m.funcs = append(m.funcs, FuncInfo{IsDecl: decl, PrefixLo: int32(lo + 1), BodyLo: -1, NameTok: -1})
+	fi := &m.funcs[len(m.funcs)-1]
 	tail0 := len(m.tails)
 	done := func() error {
 		fi.Tail = m.tails[tail0:len(m.tails):len(m.tails)]
-		m.funcs = append(m.funcs, *fi)
 		return nil
 	}
 	t := lo + 1

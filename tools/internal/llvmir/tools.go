@@ -3,6 +3,7 @@ package llvmir
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -59,17 +60,85 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 // text without a `ptr` type is assembled with -opaque-pointers=0 there; LLVM
 // 17+ has only opaque pointers and no such flag.
 func Assemble(text []byte, llvmAs string) ([]byte, error) {
+	var out bytes.Buffer
+	if err := AssembleStream(bytes.NewReader(text), &out, llvmAs, UsesOpaquePointers(text)); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// AssembleStream is Assemble from a reader to a writer (e.g. from a file
+// the text was streamed to, into the output file), for text whose use of
+// the `ptr` type the caller already knows (see PtrScanner).
+func AssembleStream(text io.Reader, out io.Writer, llvmAs string, usesOpaquePointers bool) error {
 	args := []string{"-o", "-", "-"}
-	if !UsesOpaquePointers(text) {
+	if !usesOpaquePointers {
 		major, err := llvmMajorVersion(llvmAs)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if major <= 16 {
 			args = append([]string{"-opaque-pointers=0"}, args...)
 		}
 	}
-	return pipe(llvmAs, text, args...)
+	cmd := exec.Command(llvmAs, args...)
+	cmd.Stdin = text
+	cmd.Stdout = out
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		return &ToolError{Tool: llvmAs, Err: err, Stderr: errb.String()}
+	}
+	return nil
+}
+
+// PtrScanner passes writes through to W and notes whether the text names
+// the `ptr` type, as UsesOpaquePointers would on the whole text. A word
+// cut by a write boundary is carried over to the next write.
+type PtrScanner struct {
+	W     io.Writer
+	Found bool
+	carry []byte
+}
+
+func (p *PtrScanner) Write(b []byte) (int, error) {
+	if !p.Found {
+		p.scan(b)
+	}
+	return p.W.Write(b)
+}
+
+// Close finishes the scan (the end of the text ends a word); it does not
+// close W.
+func (p *PtrScanner) Close() error {
+	if !p.Found && len(p.carry) > 0 {
+		p.Found = UsesOpaquePointers(p.carry)
+	}
+	p.carry = nil
+	return nil
+}
+
+func (p *PtrScanner) scan(b []byte) {
+	data := b
+	if len(p.carry) > 0 {
+		data = append(p.carry, b...)
+	}
+	// Everything up to the last non-identifier byte can be decided now;
+	// keep that byte (it precedes whatever follows) and the rest.
+	cut := len(data) - 1
+	for cut >= 0 && isIdentByte(data[cut]) {
+		cut--
+	}
+	if cut < 0 {
+		p.carry = append(p.carry[:0:0], data...)
+		return
+	}
+	if UsesOpaquePointers(data[:cut+1]) {
+		p.Found = true
+		p.carry = nil
+		return
+	}
+	p.carry = append(p.carry[:0:0], data[cut:]...)
 }
 
 // UsesOpaquePointers reports whether the text names the opaque pointer type

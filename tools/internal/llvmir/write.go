@@ -28,6 +28,13 @@ func (m *Module) NewStreamWriter(out io.Writer) *Writer {
 	return &Writer{m: m, out: out, buf: make([]byte, 0, streamChunk+streamChunk/4)}
 }
 
+// Reset makes a streaming writer start a new output to out, keeping its
+// buffer; the rename map is cleared.
+func (w *Writer) Reset(out io.Writer) {
+	w.out, w.err, w.rename = out, nil, nil
+	w.buf = w.buf[:0]
+}
+
 // Bytes returns the text written so far (not for streaming writers).
 func (w *Writer) Bytes() []byte { return w.buf }
 

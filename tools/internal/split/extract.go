@@ -61,13 +61,19 @@ func (g *Graph) Extract(grp Group) *Image {
 	return img
 }
 
-// WriteTo is Extract streaming the image text to out instead of keeping
+// ExtractTo is Extract streaming the image text to out instead of keeping
 // it; Image.Text stays nil.
 func (g *Graph) ExtractTo(grp Group, out io.Writer) (*Image, error) {
 	img, emit := g.analyze(grp)
-	w := g.m.NewStreamWriter(out)
-	emit(w)
-	return img, w.Flush()
+	if g.sw == nil {
+		g.sw = g.m.NewStreamWriter(out)
+	} else {
+		g.sw.Reset(out)
+	}
+	emit(g.sw)
+	err := g.sw.Flush()
+	g.sw.Reset(nil)
+	return img, err
 }
 
 // Forms of global values in an image.

@@ -25,6 +25,7 @@ type Graph struct {
 	inSet, isEntry, refd, mdSeen []bool
 	form                         []uint8
 	queue                        []int32
+	sw                           *llvmir.Writer
 }
 
 type namedMD struct {

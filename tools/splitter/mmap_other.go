@@ -1,0 +1,11 @@
+//go:build !(linux || darwin || freebsd || netbsd || openbsd)
+
+package main
+
+import "os"
+
+// mapFile is not available here: the caller reads the file.
+func mapFile(f *os.File) (data []byte, unmap func(), ok bool) { return nil, nil, false }
+
+// dropPages does nothing without mappings.
+func dropPages(data []byte) {}
