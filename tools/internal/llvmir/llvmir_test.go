@@ -285,3 +285,87 @@ func FuzzParse(f *testing.F) {
 		_ = w.Bytes()
 	})
 }
+
+// TestRefIndices: the references resolved at parse time are the entities
+// EntityRefs names, and the declared/internalized forms are subsets.
+func TestRefIndices(t *testing.T) {
+	for _, path := range []string{filepath.Join("testdata", "edit.ll"), filepath.Join("..", "split", "testdata", "two_tu.ll")} {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Parse(src, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range m.Entities {
+			e := &m.Entities[i]
+			want := map[int32]bool{}
+			m.EntityRefs(e, func(_ RefKind, name string) {
+				if j, ok := m.Lookup(name); ok {
+					want[int32(j)] = true
+				}
+			})
+			got := map[int32]bool{}
+			for _, j := range m.RefIndices(i, RefsAll) {
+				if got[j] {
+					t.Errorf("%s: %s listed twice", e.Name, m.Entities[j].Name)
+				}
+				got[j] = true
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s (entity %d): RefIndices (-want +got):\n%s", e.Name, i, diff)
+			}
+			for _, f := range []RefForm{RefsDeclared, RefsInternalized} {
+				for _, j := range m.RefIndices(i, f) {
+					if !got[j] {
+						t.Errorf("%s: form %d has %s, not in RefsAll", e.Name, f, m.Entities[j].Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTokensOnDemand: tokens read through the window cache, in any order,
+// match a straight lexing of the text.
+func TestTokensOnDemand(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "edit.ll"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse(src, "edit.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lx := newLexer(src, "edit.ll", 0)
+	var all []Token
+	for {
+		tok, ok, err := lx.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		all = append(all, tok)
+	}
+	if len(all) != m.NumToks() {
+		t.Fatalf("NumToks = %d, want %d", m.NumToks(), len(all))
+	}
+	same := func(a, b Token) bool { return a.Start == b.Start && a.End == b.End && a.Kind == b.Kind }
+	for _, order := range [][]int{{1}, {-1}, {7}} {
+		step := order[0]
+		for k := 0; k < len(all); k++ {
+			i := k
+			if step < 0 {
+				i = len(all) - 1 - k
+			} else if step > 1 {
+				i = (k * step) % len(all)
+			}
+			if got := m.Tok(i); !same(got, all[i]) {
+				t.Fatalf("Tok(%d) = %+v, want %+v", i, got, all[i])
+			}
+		}
+	}
+}

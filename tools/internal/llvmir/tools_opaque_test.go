@@ -1,6 +1,7 @@
 package llvmir
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,5 +52,29 @@ func TestAssembleKeepsTypedPointerMode(t *testing.T) {
 	}
 	if out, err := exec.Command("llvm-link-15", a, b, "-o", filepath.Join(dir, "l.bc")).CombinedOutput(); err != nil {
 		t.Fatalf("llvm-link-15 rejected the modules: %v: %s", err, out)
+	}
+}
+
+// TestPtrScanner: streaming the text in pieces cut anywhere decides like
+// UsesOpaquePointers on the whole text.
+func TestPtrScanner(t *testing.T) {
+	for _, text := range []string{
+		"declare void @f(ptr)\n", "%p = load i32*, i32** %q\n", "@ptr = global i8 0\n", "x ptr", "ptrx ptr_ a.ptr",
+		"define void @g(i8 addrspace(1)* %p) {\n ret void\n}\n", "(ptr)", "ptr", "pt", "",
+	} {
+		want := UsesOpaquePointers([]byte(text))
+		for i := 0; i <= len(text); i++ {
+			for j := i; j <= len(text); j++ {
+				var out bytes.Buffer
+				s := &PtrScanner{W: &out}
+				for _, piece := range []string{text[:i], text[i:j], text[j:]} {
+					s.Write([]byte(piece))
+				}
+				s.Close()
+				if s.Found != want || out.String() != text {
+					t.Fatalf("%q cut at %d,%d: Found=%v, want %v (out %q)", text, i, j, s.Found, want, out.String())
+				}
+			}
+		}
 	}
 }
