@@ -673,3 +673,36 @@ func TestInteropObjectBundle(t *testing.T) {
 		t.Errorf("unbundled %q", got)
 	}
 }
+
+// TestInspectEmbeddedOffloadBinary: OffloadBinaries embedded in an object
+// (section type SHT_LLVM_OFFLOADING, name .llvm.offloading) are listed.
+func TestInspectEmbeddedOffloadBinary(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	bins := []*offloadbinary.Binary{
+		{Version: 2, Entries: []offloadbinary.Entry{{ImageKind: offloadbinary.ImageSPIRV, OffloadKind: offloadbinary.OffloadSYCL,
+			Strings: []offloadbinary.String{{Key: "triple", Value: "spirv64-unknown-unknown"}, {Key: "arch", Value: ""}}, Image: []byte("\x03\x02\x23\x07sycl")}}},
+		{Version: 1, Entries: []offloadbinary.Entry{{ImageKind: offloadbinary.ImageBitcode, OffloadKind: offloadbinary.OffloadOpenMP,
+			Strings: []offloadbinary.String{{Key: "triple", Value: "nvptx64-nvidia-cuda"}, {Key: "arch", Value: "sm_80"}}, Image: []byte("BC\xc0\xde")}}},
+	}
+	data, err := offloadbinary.Concat(bins, offloadbinary.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := elfobj.New(elfobj.X86_64)
+	o.AddSection(".llvm.offloading", 0x6fff4c03, 0, 8).Append(data)
+	var buf bytes.Buffer
+	if err := o.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("host.o", buf.Bytes(), 0o644)
+	got := runOK(t, "inspect", "host.o")
+	golden(t, "inspect_embedded.txt", []byte(got))
+	var r report
+	if err := json.Unmarshal([]byte(runOK(t, "inspect", "-json", "host.o")), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.OffloadBinaries) != 2 || r.OffloadBinaries[1].Entries[0].Strings[1].Value != "sm_80" || r.OffloadBinaries[0].Section != ".llvm.offloading" {
+		t.Errorf("json: %+v", r.OffloadBinaries)
+	}
+}
