@@ -90,8 +90,9 @@ int srt_unregister(const struct sycl_device_binaries_struct *desc);
 
 /* ---- SYCLBIN files (the kernel_bundle-from-file analogue) ----------------
  *
- * srt_load_syclbin reads a SYCLBIN v1 file ("SYBI", format reference §7.1)
- * with a strict, bounds-checked reader of its own, and registers one device
+ * srt_load_syclbin reads a SYCLBIN v1 file ("SYBI", format reference §7.1;
+ * bare, or wrapped as the one entry of an LLVM OffloadBinary, §8.1) with a
+ * strict, bounds-checked reader of its own, and registers one device
  * image per IR module and per native device code image, exactly as if a
  * wrapper object had registered them, so srt_launch / srt_lookup_kernel see
  * their kernels. Mapping:

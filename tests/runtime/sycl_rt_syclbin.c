@@ -32,7 +32,7 @@ enum {
   kFileHeaderSize = 56,
   kModuleHeaderSize = 32, /* abstract module, IR module and native headers */
   kMagic = 0x53594249,    /* "SYBI" as a LE u32: bytes 49 42 59 53 */
-  kOffloadBinaryMagic = 0x10FF10AD,
+  kOffloadBinaryMagic = 0xAD10FF10, /* bytes 10 FF 10 AD */
   kSpirvMagic = 0x07230203,
 };
 
@@ -436,14 +436,59 @@ static int in_table(uint64_t off, uint64_t size, uint64_t table) {
   return off <= table && size <= table - off;
 }
 
-static int parse(srt_syclbin *b) {
+/* A SYCLBIN v1 may come wrapped as the image of the single entry of an
+ * LLVM OffloadBinary (reference §7.1, §8.1): finds that image. The entry's
+ * ImageKind (IMG_SYCLBIN, value unknown) is not checked; the SYBI magic at
+ * the start of the image is what identifies it. */
+static int unwrap_offload_binary(srt_syclbin *b, uint64_t *off, uint64_t *len) {
   const unsigned char *f = b->file;
   const uint64_t size = b->size;
+  if (size < 32)
+    return BAD(b, "OffloadBinary of %" PRIu64 " bytes, shorter than its "
+               "header", size);
+  uint32_t version = le32(f + 4);
+  uint64_t total = le64(f + 8), entries = le64(f + 16), count = le64(f + 24);
+  if (version < 1 || version > 3)
+    return BAD(b, "OffloadBinary version %" PRIu32 " (expected 1..3)", version);
+  if (version == 3 && (size < 40 || le64(f + 32) != 0))
+    return BAD(b, "compressed (or truncated) OffloadBinary v3: not supported");
+  if (total > size || total < 32)
+    return BAD(b, "OffloadBinary size %" PRIu64 " but the file has %" PRIu64
+               " bytes", total, size);
+  /* v1 stores the single entry's byte size where v2+ store a count. */
+  if (version == 1 ? count < 40 : count != 1)
+    return BAD(b, "OffloadBinary with %s %" PRIu64 ": a wrapped SYCLBIN v1 "
+               "has exactly one entry (SYCLBIN v2 is not supported)",
+               version == 1 ? "entry size" : "entry count", count);
+  if (!in_table(entries, 40, total))
+    return BAD(b, "OffloadBinary entry at %" PRIu64 " outside its %" PRIu64
+               " bytes", entries, total);
+  const unsigned char *e = f + entries;
+  uint64_t io = le64(e + 24), is = le64(e + 32);
+  if (!in_table(io, is, total))
+    return BAD(b, "OffloadBinary image [%" PRIu64 ", +%" PRIu64 ") outside "
+               "its %" PRIu64 " bytes", io, is, total);
+  if (is < 4 || le32(f + io) != kMagic)
+    return BAD(b, "OffloadBinary whose image is not a SYCLBIN v1 (no SYBI "
+               "magic)");
+  *off = io;
+  *len = is;
+  return SRT_OK;
+}
+
+static int parse(srt_syclbin *b) {
+  const unsigned char *f = b->file;
+  uint64_t size = b->size;
   if (size < 4)
     return BAD(b, "%" PRIu64 " bytes, too short for any header", size);
-  if (le32(f) == kOffloadBinaryMagic)
-    return BAD(b, "an OffloadBinary container (SYCLBIN v2 or a wrapped v1); "
-               "only bare SYCLBIN v1 files are read here");
+  if (le32(f) == kOffloadBinaryMagic) {
+    uint64_t off = 0, len = 0;
+    int rc = unwrap_offload_binary(b, &off, &len);
+    if (rc != SRT_OK)
+      return rc;
+    f += off;
+    size = len;
+  }
   if (le32(f) != kMagic)
     return BAD(b, "magic 0x%08" PRIx32 ", expected 0x%08x (\"SYBI\")", le32(f),
                (unsigned)kMagic);

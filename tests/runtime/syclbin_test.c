@@ -20,7 +20,9 @@
  *      and a few thousand random byte flips of the header area. Each must
  *      fail with SRT_ERR_INVALID_FILE and a one-line message naming the
  *      file (or, for flips that leave a valid file, load and unload);
- *   3. builds variants with syclbin_write.h in memory: bundle state 0 with
+ *   3. reads the file wrapped in an LLVM OffloadBinary (and rejects broken
+ *      wrappers);
+ *   4. builds variants with syclbin_write.h in memory: bundle state 0 with
  *      an abstract module without metadata, a native-only file (registered,
  *      reported as not runnable here), and invalid ones (no or mistyped
  *      global state, bad property lines, non-uint32 kernel names, targets
@@ -251,7 +253,7 @@ static void test_corrupt(const unsigned char *good, size_t n) {
   m[0] ^= 1;
   EXPECT_BAD(m, n, "magic.syclbin", "magic 0x");
   RESET();
-  put32(m, 0x10FF10ADu);
+  put32(m, 0xAD10FF10u); /* OffloadBinary magic bytes 10 FF 10 AD */
   EXPECT_BAD(m, n, "offload.syclbin", "OffloadBinary");
   RESET();
   put32(m + 4, 2);
@@ -413,6 +415,71 @@ static void test_corrupt(const unsigned char *good, size_t n) {
 #undef RESET
 }
 
+/* SYCLBIN v1 wrapped in an OffloadBinary: read through the wrapper, and
+ * the wrapper's own fields are bounds-checked. */
+static void test_wrapped(const unsigned char *good, size_t n) {
+  size_t wn = 0;
+  unsigned char *w = sbw_wrap_offload_binary(good, n, &wn);
+  CHECK(w != NULL, "wrap");
+  if (!w)
+    return;
+  srt_syclbin *b = NULL;
+  srt_syclbin_info in;
+  CHECK(srt_load_syclbin_memory(w, wn, "wrapped.syclbin", &b) == SRT_OK,
+        "wrapped v1");
+  if (b) {
+    CHECK(srt_syclbin_get_info(b, &in) == SRT_OK &&
+              in.num_abstract_modules == 2 && in.num_kernels == 5,
+          "wrapped v1 info");
+    srt_image_info ii;
+    CHECK(srt_lookup_kernel(k_rev, &ii) == SRT_OK && ii.format == 2 &&
+              ii.size > 20 && ii.binary[0] == 0x03,
+          "wrapped v1 image");
+    srt_unload_syclbin(b);
+  }
+  unsigned char *m = malloc(wn);
+  CHECK(m != NULL, "malloc");
+  if (!m) {
+    free(w);
+    return;
+  }
+  struct {
+    size_t at;
+    uint64_t value;
+    const char *name, *needle;
+  } cases[] = {
+      {4, 0, "ob-version0.syclbin", "OffloadBinary version 0"},
+      {4, 4, "ob-version4.syclbin", "OffloadBinary version 4"},
+      {8, (uint64_t)wn + 8, "ob-size.syclbin", "OffloadBinary size"},
+      {8, UINT64_MAX, "ob-size-max.syclbin", "OffloadBinary size"},
+      {24, 2, "ob-count.syclbin", "exactly one entry"},
+      {16, UINT64_MAX - 8, "ob-entries.syclbin", "entry at"},
+      {32 + 24, UINT64_MAX - 3, "ob-image-off.syclbin", "OffloadBinary image"},
+      {32 + 32, (uint64_t)wn, "ob-image-size.syclbin", "OffloadBinary image"},
+      {32 + 24, 0, "ob-not-sybi.syclbin", "no SYBI magic"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    memcpy(m, w, wn);
+    if (cases[i].at == 4)
+      put32(m + 4, (uint32_t)cases[i].value);
+    else
+      put64(m + cases[i].at, cases[i].value);
+    EXPECT_BAD(m, wn, cases[i].name, cases[i].needle);
+  }
+  /* Header version 3 with a non-zero InflatedSize is compressed. */
+  memcpy(m, w, wn);
+  put32(m + 4, 3);
+  put64(m + 32, 1);
+  EXPECT_BAD(m, wn, "ob-v3.syclbin", "compressed");
+  for (size_t len = 0; len < 80; ++len) {
+    char name[64];
+    snprintf(name, sizeof name, "ob-truncated-%zu.syclbin", len);
+    EXPECT_BAD(w, len, name, NULL);
+  }
+  free(m);
+  free(w);
+}
+
 /* Real files: the path is named in the message. */
 static void test_files(const unsigned char *good, size_t n) {
   const char *tmp = getenv("TEST_TMPDIR");
@@ -555,6 +622,7 @@ int main(int argc, char **argv) {
     test_load_and_run(argv[3], &go_expect);
   test_corrupt(good, n);
   test_files(good, n);
+  test_wrapped(good, n);
   test_variants(spv, spv_n);
   srt_teardown();
   printf("%s: %d checks, %d failures\n", g_failures ? "FAILED" : "PASSED",

@@ -161,4 +161,29 @@ static unsigned char *sbw_write(const sbw_file *f, size_t *size_out) {
   return p;
 }
 
+/* img wrapped as the single entry of an LLVM OffloadBinary, header version
+ * 2 (reference §8.1): header (32) | entry (40) | image | zero pad to 8. No
+ * string entries. ImageKind is left 0 (IMG_SYCLBIN's value is unknown),
+ * OffloadKind is OFK_SYCL (8). */
+static unsigned char *sbw_wrap_offload_binary(const unsigned char *img,
+                                              size_t n, size_t *size_out) {
+  size_t total = (72 + n + 7) & ~(size_t)7;
+  unsigned char *p = calloc(1, total);
+  if (!p)
+    return NULL;
+  p[0] = 0x10, p[1] = 0xFF, p[2] = 0x10, p[3] = 0xAD;
+  sbw_put32(p + 4, 2);
+  sbw_put64(p + 8, total);
+  sbw_put64(p + 16, 32); /* entries offset */
+  sbw_put64(p + 24, 1);  /* entries count */
+  unsigned char *e = p + 32;
+  e[2] = 8;              /* OffloadKind OFK_SYCL */
+  sbw_put64(e + 8, 72);  /* string entries (none) */
+  sbw_put64(e + 24, 72); /* image offset */
+  sbw_put64(e + 32, n);
+  memcpy(p + 72, img, n);
+  *size_out = total;
+  return p;
+}
+
 #endif /* RULES_SYCL_TESTS_RUNTIME_SYCLBIN_WRITE_H_ */
