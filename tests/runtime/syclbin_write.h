@@ -42,19 +42,19 @@ typedef struct sbw_file {
   size_t num_native;
 } sbw_file;
 
-static void sbw_put32(unsigned char *p, uint64_t v) {
+static inline void sbw_put32(unsigned char *p, uint64_t v) {
   for (int i = 0; i < 4; ++i)
     p[i] = (unsigned char)(v >> (8 * i));
 }
 
-static void sbw_put64(unsigned char *p, uint64_t v) {
+static inline void sbw_put64(unsigned char *p, uint64_t v) {
   for (int i = 0; i < 8; ++i)
     p[i] = (unsigned char)(v >> (8 * i));
 }
 
 /* Encodes bytes in the property-set base64 (little-endian bit packing, no
  * padding) into out, which needs (n*4+2)/3 + 1 bytes. */
-static void sbw_base64(const unsigned char *d, size_t n, char *out) {
+static inline void sbw_base64(const unsigned char *d, size_t n, char *out) {
   static const char t[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   size_t o = 0, i = 0;
@@ -76,7 +76,7 @@ static void sbw_base64(const unsigned char *d, size_t n, char *out) {
 }
 
 /* "2|<base64 of u64 bit count + bytes>" for a string value; malloc'd. */
-static char *sbw_string_value(const char *s) {
+static inline char *sbw_string_value(const char *s) {
   size_t n = strlen(s);
   unsigned char *raw = malloc(8 + n);
   char *out = malloc(3 + (8 + n) * 4 / 3 + 4);
@@ -95,7 +95,7 @@ static char *sbw_string_value(const char *s) {
 }
 
 /* The whole file in one malloc'd buffer; NULL on out of memory. */
-static unsigned char *sbw_write(const sbw_file *f, size_t *size_out) {
+static inline unsigned char *sbw_write(const sbw_file *f, size_t *size_out) {
   size_t nh = f->num_modules + f->num_ir + f->num_native;
   size_t hb = 56 + 32 * nh;
   size_t meta = strlen(f->global_metadata);
@@ -165,7 +165,7 @@ static unsigned char *sbw_write(const sbw_file *f, size_t *size_out) {
  * 2 (reference §8.1): header (32) | entry (40) | image | zero pad to 8. No
  * string entries. ImageKind is left 0 (IMG_SYCLBIN's value is unknown),
  * OffloadKind is OFK_SYCL (8). */
-static unsigned char *sbw_wrap_offload_binary(const unsigned char *img,
+static inline unsigned char *sbw_wrap_offload_binary(const unsigned char *img,
                                               size_t n, size_t *size_out) {
   size_t total = (72 + n + 7) & ~(size_t)7;
   unsigned char *p = calloc(1, total);
