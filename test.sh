@@ -60,5 +60,8 @@ tests/integration/check_command_lines.sh //examples/...
 step "bazel test //..."
 bazel test //...
 
+step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
+tests/hermetic/check.sh
+
 echo
 echo "test.sh: all checks passed"
