@@ -181,6 +181,25 @@ func (in *input) dropPages() {
 	}
 }
 
+// dropWriter passes writes on to w and releases the input's pages after
+// every dropBytes written, so that one large image (-split=none) does not
+// bring the whole input back into memory.
+type dropWriter struct {
+	w  io.Writer
+	in *input
+	n  int
+}
+
+const dropBytes = 4 << 20
+
+func (d *dropWriter) Write(p []byte) (int, error) {
+	if d.n += len(p); d.n >= dropBytes {
+		d.n = 0
+		d.in.dropPages()
+	}
+	return d.w.Write(p)
+}
+
 // readInput reads the input; release frees the mapping once the module is
 // no longer used.
 func readInput(c *config, stdin io.Reader) (in *input, release func(), err error) {
@@ -227,7 +246,11 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	defer release()
 	name := in.name
-	m, err := llvmir.Parse(in.data, name)
+	var parsed func(int)
+	if in.mapped {
+		parsed = func(end int) { dropPagesBefore(in.data, end) }
+	}
+	m, err := llvmir.ParseReleasing(in.data, name, parsed)
 	if err != nil {
 		return err
 	}
@@ -236,7 +259,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	mode, _ := split.ParseMode(c.splitMode)
 	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly,
-		AllowDeviceImageDependencies: c.allowDeps}
+		AllowDeviceImageDependencies: c.allowDeps, Release: parsed}
 	groups := split.Groups(m, opts)
 	g := split.NewGraph(m, opts)
 	// Parsing touched every page of the input; from here on each image
@@ -250,7 +273,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			grp.Entries = append(grp.Entries, gr.Entries...)
 		}
 		sortInts(grp.Entries)
-		pool := newAssembler(c, outs)
+		pool := newAssembler(c, in, outs)
 		if _, err := pool.writeImage(g, 0, grp, c.outputs[0].file); err != nil {
 			pool.wait()
 			return err
@@ -277,7 +300,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	// the llvm-as runs overlap (at most one per CPU, reading the text from a
 	// temporary file), so memory does not grow with the number or the size
 	// of the images.
-	pool := newAssembler(c, outs)
+	pool := newAssembler(c, in, outs)
 	for id, grp := range groups {
 		base := prefix + "_" + strconv.Itoa(id)
 		irPath := base + irExt
@@ -411,6 +434,7 @@ func outputPrefix(c *config) string {
 // assembler writes images, running llvm-as for several images at once.
 type assembler struct {
 	c     *config
+	in    *input
 	outs  *outputs
 	mu    sync.Mutex
 	wg    sync.WaitGroup
@@ -419,12 +443,12 @@ type assembler struct {
 	err   error
 }
 
-func newAssembler(c *config, outs *outputs) *assembler {
+func newAssembler(c *config, in *input, outs *outputs) *assembler {
 	workers := runtime.NumCPU()
 	if workers < 1 {
 		workers = 1
 	}
-	return &assembler{c: c, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+	return &assembler{c: c, in: in, outs: outs, slots: make(chan struct{}, workers), errID: -1}
 }
 
 // writeImage extracts the image of grp into path: directly for text
@@ -437,7 +461,7 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 			return nil, err
 		}
 		defer f.Abort()
-		img, err := g.ExtractTo(grp, f)
+		img, err := g.ExtractTo(grp, &dropWriter{w: f, in: a.in})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
@@ -451,7 +475,7 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 	if err != nil {
 		return nil, err
 	}
-	scan := &llvmir.PtrScanner{W: tmp}
+	scan := &llvmir.PtrScanner{W: &dropWriter{w: tmp, in: a.in}}
 	img, err := g.ExtractTo(grp, scan)
 	scan.Close()
 	if err == nil {

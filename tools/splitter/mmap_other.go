@@ -9,3 +9,6 @@ func mapFile(f *os.File) (data []byte, unmap func(), ok bool) { return nil, nil,
 
 // dropPages does nothing without mappings.
 func dropPages(data []byte) {}
+
+// dropPagesBefore does nothing without mappings.
+func dropPagesBefore(data []byte, end int) {}

@@ -30,6 +30,16 @@ func dropPages(data []byte) {
 	}
 }
 
+// dropPagesBefore is dropPages for the whole pages of data[:end].
+func dropPagesBefore(data []byte, end int) {
+	if end > len(data) {
+		end = len(data)
+	}
+	if end &^= os.Getpagesize() - 1; end > 0 {
+		syscall.Madvise(data[:end], syscall.MADV_DONTNEED)
+	}
+}
+
 func mapRegular(f *os.File) (data []byte, ok bool) {
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() || st.Size() <= 0 || st.Size() != int64(int(st.Size())) {

@@ -40,6 +40,9 @@ type Entity struct {
 	// hasComment: a comment may lie inside the entity's byte range, so
 	// its text cannot be copied verbatim.
 	hasComment bool
+	// localCall: a function body has a local name before '(' (see
+	// MayCallIndirectly).
+	localCall bool
 	// Name is the defined name with its sigil (@f, %T, $c, #0, !0, !name),
 	// empty for unnamed constructs.
 	Name       string
@@ -281,7 +284,16 @@ func isTopStarter(src []byte, tok Token) bool {
 
 // Parse parses textual IR. file names the input in error messages. The
 // module aliases src: do not modify it afterwards.
-func Parse(src []byte, file string) (*Module, error) {
+func Parse(src []byte, file string) (*Module, error) { return ParseReleasing(src, file, nil) }
+
+// releaseStep is how much text Parse reads between calls of release.
+const releaseStep = 1 << 20
+
+// ParseReleasing is Parse telling release(end), every megabyte or so, that
+// it is done with src[:end] for now. Parsing reads the text twice from
+// start to end; a caller that mapped src can drop those pages from memory
+// (they are read again when an image needs them).
+func ParseReleasing(src []byte, file string, release func(end int)) (*Module, error) {
 	if int64(len(src)) >= 1<<31-1 {
 		return nil, &ParseError{file, 1, 1, "input larger than 2 GiB"}
 	}
@@ -289,7 +301,7 @@ func Parse(src []byte, file string) (*Module, error) {
 	// Size the tables from a quick count of line-initial starters, to
 	// avoid growing them by doubling (the count is an upper bound when
 	// entities start at column 0, as LLVM prints them).
-	nEnt, nFn := countStarts(src)
+	nEnt, nFn := countStarts(src, release)
 	m.Entities = make([]Entity, 0, nEnt)
 	m.funcs = make([]FuncInfo, 0, nFn)
 	m.tails = make([]TailItem, 0, 2*nFn)
@@ -298,6 +310,7 @@ func Parse(src []byte, file string) (*Module, error) {
 	// window 0, so classify can look at them.
 	lx := newLexer(src, file, 0)
 	w := &m.wins[0]
+	released := 0
 	depth := 0
 	nt := 0
 	var cur *Entity
@@ -326,6 +339,10 @@ func Parse(src []byte, file string) (*Module, error) {
 		if depth == 0 && (cur == nil || tok.LineStart && isTopStarter(src, tok)) {
 			if err := finish(); err != nil {
 				return nil, err
+			}
+			if release != nil && int(tok.Start)-released >= releaseStep {
+				released = int(tok.Start)
+				release(released)
 			}
 			m.Entities = append(m.Entities, Entity{Kind: KindOther, Lo: nt, Start: tok.Start})
 			cur = &m.Entities[len(m.Entities)-1]
@@ -384,23 +401,33 @@ func Parse(src []byte, file string) (*Module, error) {
 		size *= 2
 	}
 	m.index = make([]int32, size)
+	released = 0 // names alias the text: hashing them reads it again
 	for i := range m.Entities {
 		e := &m.Entities[i]
+		if release != nil && int(e.Start)-released >= releaseStep {
+			released = int(e.Start)
+			release(released)
+		}
 		if e.Name != "" {
 			if m.insert(i) && e.Kind != KindNamedMD {
 				return nil, m.errorf(e.Lo, "redefinition of %s", e.Name)
 			}
 		}
 	}
-	m.resolveRefs()
+	m.resolveRefs(release)
 	return m, nil
 }
 
 // countStarts estimates the number of entities (lines starting with a
 // non-blank character other than ';' and '}') and functions (lines starting
 // with "define " or "declare ").
-func countStarts(src []byte) (entities, funcs int) {
+func countStarts(src []byte, release func(end int)) (entities, funcs int) {
+	released := 0
 	for i := 0; i < len(src); {
+		if release != nil && i-released >= releaseStep {
+			released = i
+			release(released)
+		}
 		c := src[i]
 		if c != ' ' && c != '\t' && c != ';' && c != '}' && c != '\n' && c != '\r' {
 			entities++

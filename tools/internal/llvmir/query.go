@@ -77,6 +77,11 @@ const (
 	RefsInternalized                // a definition without its comdat
 )
 
+// MayCallIndirectly reports whether function e may contain an indirect
+// call: a cheap, conservative test (a local name before '(') known from
+// parsing, to skip IndirectCalls, which lexes the whole body again.
+func (m *Module) MayCallIndirectly(e *Entity) bool { return e.localCall }
+
 // RefIndices returns the distinct entities (indices into m.Entities) that
 // the text of entity i refers to through any sigil (@, %, $, #, !N), as
 // EntityRefs reports them but resolved at parse time. Forms other than
@@ -95,9 +100,10 @@ func (m *Module) RefIndices(i int, f RefForm) []int32 {
 
 // resolveRefs fills m.refs: per entity, in the order header (what a
 // declaration keeps), section/personality/attachments, body, comdat.
-func (m *Module) resolveRefs() {
+func (m *Module) resolveRefs(release func(end int)) {
 	stamp := make([]int32, len(m.Entities))
 	var cur int32
+	released := 0
 	add := func(_ RefKind, name string) {
 		j, ok := m.Lookup(name)
 		if !ok || stamp[j] == cur {
@@ -108,6 +114,10 @@ func (m *Module) resolveRefs() {
 	}
 	for i := range m.Entities {
 		e := &m.Entities[i]
+		if release != nil && int(e.Start)-released >= releaseStep {
+			released = int(e.Start)
+			release(released)
+		}
 		cur = int32(i + 1)
 		e.refLo = uint32(len(m.refs))
 		fi := e.Fn
@@ -129,6 +139,12 @@ func (m *Module) resolveRefs() {
 			}
 		}
 		m.Refs(int(fi.BodyLo), e.Hi, -1, add)
+		for t := int(fi.BodyLo); t+1 < e.Hi; t++ {
+			if m.Tok(t).Kind == TokLocal && m.isPunct(t+1, '(') {
+				e.localCall = true
+				break
+			}
+		}
 		e.refBody = uint32(len(m.refs))
 		for _, it := range fi.Tail {
 			if it.Kind == TailComdat {
@@ -139,6 +155,9 @@ func (m *Module) resolveRefs() {
 	}
 	if cap(m.refs) > len(m.refs)+len(m.refs)/8 {
 		m.refs = append([]int32(nil), m.refs...)
+	}
+	if release != nil {
+		release(len(m.Src))
 	}
 }
 

@@ -50,6 +50,33 @@ type Options struct {
 	// AllowDeviceImageDependencies enables dynamic linking between device
 	// images: importable functions are not copied into images that call them.
 	AllowDeviceImageDependencies bool
+	// Release, if set, is told as Groups and NewGraph walk the module
+	// text in order that they are done with the text before a byte offset
+	// (see llvmir.ParseReleasing).
+	Release func(end int)
+}
+
+// releaser calls a Release hook each megabyte of a walk in module order.
+type releaser struct {
+	f    func(int)
+	m    *llvmir.Module
+	done int
+}
+
+func (r *releaser) at(i int) {
+	if r.f != nil {
+		if s := int(r.m.Entities[i].Start); s-r.done >= 1<<20 {
+			r.done = s
+			r.f(s)
+		}
+	}
+}
+
+func (r *releaser) end() {
+	if r.f != nil {
+		r.f(len(r.m.Src))
+		r.done = 0
+	}
 }
 
 // Attribute names used by the DPC++ front end.
@@ -160,7 +187,10 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 	byKey := map[string][]int{}
 	kernels := FindKernels(m)
 	global := opts.Mode == ModeNone || (opts.Mode == ModeAuto && opts.IROutputOnly)
+	rel := releaser{f: opts.Release, m: m}
+	defer rel.end()
 	for i := range m.Entities {
+		rel.at(i)
 		e := &m.Entities[i]
 		if !IsEntryPoint(m, kernels, e, opts) {
 			continue

@@ -89,12 +89,16 @@ const (
 func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	m := g.m
 	inSet, isEntry, form, refd, mdSeen := g.inSet, g.isEntry, g.form, g.refd, g.mdSeen
-	for i := range inSet {
+	// Clear what the previous image set: per-image work stays proportional
+	// to the image, not to the module.
+	for _, i := range g.touched {
 		inSet[i], isEntry[i], form[i], refd[i], mdSeen[i] = false, false, drop, false, false
 	}
+	touched := g.touched[:0]
 	hasVF := false
 	for _, i := range grp.Entries {
 		isEntry[i] = true
+		touched = append(touched, int32(i))
 		if g.flags[i]&flIndirectlyCallable != 0 {
 			hasVF = true
 		}
@@ -104,6 +108,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 		if !inSet[i] {
 			inSet[i] = true
 			queue = append(queue, i)
+			touched = append(touched, i)
 		}
 	}
 	for _, i := range grp.Entries {
@@ -145,7 +150,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 				form[i] = externalize // keep virtual functions for other images
 			case g.opts.AllowDeviceImageDependencies && g.flags[i]&(flKernel|flImportable) != 0:
 				// Kept external: other images may import it.
-			case !isEntry[i] && g.flags[i]&(flIndirectlyCallable|flReferencedIndirectly) == 0 && e.Fn.Linkage != "internal" && e.Fn.Linkage != "private":
+			case !isEntry[i] && g.flags[i]&(flIndirectlyCallable|flReferencedIndirectly|flLocal) == 0:
 				form[i] = internalize
 			}
 		}
@@ -154,6 +159,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	// Referenced declarations; type, comdat, attribute-group and metadata roots.
 	var mdQueue []int32
 	var typeQueue []int32
+	var refdList []int32
 	collect := func(refs []int32) {
 		for _, j := range refs {
 			switch m.Entities[j].Kind {
@@ -161,14 +167,20 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 				if !mdSeen[j] {
 					mdSeen[j] = true
 					mdQueue = append(mdQueue, j)
+					touched = append(touched, j)
 				}
 			case llvmir.KindType, llvmir.KindComdat:
 				if !refd[j] {
 					refd[j] = true
 					typeQueue = append(typeQueue, j)
+					touched = append(touched, j)
 				}
 			default:
-				refd[j] = true
+				if !refd[j] {
+					refd[j] = true
+					refdList = append(refdList, j)
+					touched = append(touched, j)
+				}
 			}
 		}
 	}
@@ -186,11 +198,14 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 			collect(refsFor(i))
 		}
 	}
-	for i := range m.Entities {
-		e := &m.Entities[i]
-		if e.Kind == llvmir.KindFunction && form[i] == drop && refd[i] {
+	// Functions only referenced (from kept code) become declarations. (A
+	// declaration's own references are types and attribute groups, so the
+	// order of this walk does not matter.)
+	for k := 0; k < len(refdList); k++ {
+		i := refdList[k]
+		if m.Entities[i].Kind == llvmir.KindFunction && form[i] == drop {
 			form[i] = declare
-			collect(refsFor(int32(i)))
+			collect(refsFor(i))
 		}
 	}
 	emitted := func(name string) bool {
@@ -230,6 +245,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 				if j, ok := m.Lookup(op); ok && m.Entities[j].Kind == llvmir.KindMD && !mdSeen[j] {
 					mdSeen[j] = true
 					mdQueue = append(mdQueue, int32(j))
+					touched = append(touched, int32(j))
 				}
 			}
 		}
@@ -250,6 +266,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 					if k, ok := m.Lookup(op); ok && m.Entities[k].Kind == llvmir.KindMD && !mdSeen[k] {
 						mdSeen[k] = true
 						mdQueue = append(mdQueue, int32(k))
+						touched = append(touched, int32(k))
 					}
 				}
 			}
@@ -259,15 +276,31 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 			if m.Entities[k].Kind == llvmir.KindMD && !mdSeen[k] {
 				mdSeen[k] = true
 				mdQueue = append(mdQueue, k)
+				touched = append(touched, k)
 			}
 		}
 	}
 
-	// The image's entities in emission order.
+	// The entities that may be emitted, in emission order: those every
+	// image considers, and those this image touched.
+	g.touched = touched
+	cand := append(g.cand[:0], g.always...)
+	cand = append(cand, touched...)
+	pos := g.pos
+	sort.Slice(cand, func(a, b int) bool { return pos[cand[a]] < pos[cand[b]] })
+	n := 0
+	for k, i := range cand {
+		if k == 0 || i != cand[n-1] {
+			cand[n] = i
+			n++
+		}
+	}
+	cand = cand[:n]
+	g.cand = cand
 	img := &Image{}
 	emit := func(w *llvmir.Writer) {
-		w.SetRename(renumber(m, g.order, form, drop))
-		for _, i := range g.order {
+		w.SetRename(g.renumber(cand, form))
+		for _, i := range cand {
 			e := &m.Entities[i]
 			switch e.Kind {
 			case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
@@ -410,12 +443,13 @@ func emissionOrder(m *llvmir.Module) []int32 {
 
 // renumber maps the unnamed globals (@0, @1, ...) that stay in the image
 // to dense numbers in emission order: LLVM 15 rejects gaps.
-func renumber(m *llvmir.Module, order []int32, form []uint8, drop uint8) map[string]string {
+func (g *Graph) renumber(order []int32, form []uint8) map[string]string {
+	m := g.m
 	var rename map[string]string
 	next := 0
 	for _, i := range order {
 		e := &m.Entities[i]
-		if !isGlobalValue(e.Kind) || form[i] == drop || !isNumberedGlobal(e.Name) {
+		if g.flags[i]&flNumbered == 0 || form[i] == drop {
 			continue
 		}
 		if nn := "@" + strconv.Itoa(next); nn != e.Name {

@@ -1,8 +1,6 @@
 package split
 
 import (
-	"strings"
-
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -24,8 +22,11 @@ type Graph struct {
 	// Per-image scratch, reused by Extract (a Graph serves one goroutine).
 	inSet, isEntry, refd, mdSeen []bool
 	form                         []uint8
-	queue                        []int32
+	queue, touched, cand         []int32
 	sw                           *llvmir.Writer
+	// pos is each entity's place in order; always lists the entities
+	// every image considers emitting (header, named metadata, llvm.used).
+	pos, always []int32
 }
 
 type namedMD struct {
@@ -39,6 +40,8 @@ const (
 	flIndirectlyCallable   // "indirectly-callable" (virtual functions)
 	flReferencedIndirectly // "referenced-indirectly"
 	flImportable           // see Importable
+	flNumbered             // an unnamed global value (@0, @1, ...)
+	flLocal                // a function with internal or private linkage
 )
 
 func isGlobalValue(k llvmir.Kind) bool {
@@ -64,8 +67,26 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 	g := &Graph{m: m, opts: opts, kernels: FindKernels(m), order: emissionOrder(m), deps: make([][]int32, n),
 		flags: make([]uint8, n), inSet: make([]bool, n), isEntry: make([]bool, n), refd: make([]bool, n),
 		mdSeen: make([]bool, n), form: make([]uint8, n), registered: map[int32]bool{}}
+	g.pos = make([]int32, n)
+	for k, i := range g.order {
+		g.pos[i] = int32(k)
+	}
+	rel := releaser{f: opts.Release, m: m}
+	defer rel.end()
 	for i := range m.Entities {
+		rel.at(i)
 		e := &m.Entities[i]
+		if isGlobalValue(e.Kind) && isNumberedGlobal(e.Name) {
+			g.flags[i] |= flNumbered
+		}
+		switch e.Kind {
+		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther, llvmir.KindNamedMD:
+			g.always = append(g.always, int32(i))
+		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
+			if isUsedList(e.Name) {
+				g.always = append(g.always, int32(i))
+			}
+		}
 		switch e.Kind {
 		case llvmir.KindFunction:
 			var f uint8
@@ -81,7 +102,10 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 			if Importable(m, e) {
 				f |= flImportable
 			}
-			g.flags[i] = f
+			if e.Fn.Linkage == "internal" || e.Fn.Linkage == "private" {
+				f |= flLocal
+			}
+			g.flags[i] |= f
 		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
 			if !isUsedList(e.Name) {
 				if l, decl := m.GlobalLinkage(e); l == "appending" || !decl && !discardable(l) {
@@ -107,7 +131,7 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 	indirect := map[int][]string{}
 	for i := range m.Entities {
 		e := &m.Entities[i]
-		if e.Kind == llvmir.KindFunction && int(e.Fn.BodyLo) >= 0 && g.hasIndirectCall(i) {
+		if e.Kind == llvmir.KindFunction && m.MayCallIndirectly(e) {
 			if sigs := m.IndirectCalls(e); len(sigs) > 0 {
 				indirect[i] = sigs
 			}
@@ -118,10 +142,12 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 	var taken []int32
 	anyRefInd := false
 	seenTaken := map[int]bool{}
+	rel.end()
 	for i := range m.Entities {
 		if len(indirect) == 0 {
 			break
 		}
+		rel.at(i)
 		e := &m.Entities[i]
 		if e.Kind == llvmir.KindFunction {
 			if g.flags[i]&(flReferencedIndirectly|flKernel) == flReferencedIndirectly {
@@ -191,41 +217,6 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 		}
 	}
 	return g
-}
-
-// hasIndirectCall is a quick, conservative filter before IndirectCalls
-// (which lexes the whole body): an indirect call needs a local name
-// (%x or %"x") right before a '(' (whitespace allowed).
-func (g *Graph) hasIndirectCall(i int) bool {
-	text := g.m.EntityText(&g.m.Entities[i])
-	for k := 1; k < len(text); k++ {
-		if text[k] != '(' {
-			continue
-		}
-		j := k - 1
-		for j > 0 && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
-			j--
-		}
-		if text[j] == '"' {
-			q := strings.LastIndexByte(text[:j], '"')
-			if q > 0 && text[q-1] == '%' {
-				return true
-			}
-			continue
-		}
-		end := j
-		for j >= 0 && isIdentChar(text[j]) {
-			j--
-		}
-		if j >= 0 && j < end && text[j] == '%' {
-			return true
-		}
-	}
-	return false
-}
-
-func isIdentChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-' || c == '\\'
 }
 
 // Deps returns the entity indices entity i depends on.
