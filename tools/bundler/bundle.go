@@ -38,6 +38,7 @@ func parseBundleArgs(args []string, mode bundleMode) (*bundleConfig, error) {
 		[]string{"type", "targets", "input", "inputs", "output", "outputs", "output-dir", "compression-level", "compressed-version", "bundle-align"},
 		[]string{"unbundle", "list", "compress", "allow-missing-bundles"})
 	c := &bundleConfig{mode: mode, ccobVersion: offloadbundle.CompressedV2, align: offloadbundle.DefaultAlign}
+	unbundleFlag, listFlag := false, false
 	err := fs.walk(args, func(name, val string) error {
 		var err error
 		switch name {
@@ -64,19 +65,9 @@ func parseBundleArgs(args []string, mode bundleMode) (*bundleConfig, error) {
 		case "bundle-align":
 			c.align, err = intVal(name, val, 1, 1<<16)
 		case "unbundle":
-			if boolVal(val) {
-				if mode == modeList {
-					return usagef("-unbundle and -list are exclusive")
-				}
-				c.mode = modeUnbundle
-			}
+			unbundleFlag = boolVal(val)
 		case "list":
-			if boolVal(val) {
-				if c.mode == modeUnbundle && mode != modeUnbundle {
-					return usagef("-unbundle and -list are exclusive")
-				}
-				c.mode = modeList
-			}
+			listFlag = boolVal(val)
 		case "compress":
 			c.compress = boolVal(val)
 		case "allow-missing-bundles":
@@ -86,6 +77,18 @@ func parseBundleArgs(args []string, mode bundleMode) (*bundleConfig, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	// clang-offload-bundler style: "bundle -unbundle" / "bundle -list".
+	switch {
+	case unbundleFlag && (listFlag || mode == modeList):
+		return nil, usagef("-unbundle and -list are exclusive")
+	case unbundleFlag:
+		c.mode = modeUnbundle
+	case listFlag:
+		if mode == modeUnbundle {
+			return nil, usagef("-unbundle and -list are exclusive")
+		}
+		c.mode = modeList
 	}
 	switch c.mode {
 	case modeBundle:
