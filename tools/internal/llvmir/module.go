@@ -2,6 +2,14 @@
 // entities (globals, functions, metadata, ...). It does not model
 // instructions: each entity keeps its exact source text, plus the names of
 // everything that text refers to, which is all a device-code splitter needs.
+//
+// Memory: a Module aliases the source text (which the splitter maps rather
+// than reads) and keeps no token array. Per entity it stores its token and
+// byte ranges, a compact function header (FuncInfo) and its references
+// resolved to int32 entity indices (RefIndices); tokens are lexed again on
+// demand through a small cache (Tok). On a 14 MB linked module that is about
+// 0.5 byte of Go heap per byte of text (BenchmarkParse in ../split reports
+// it), where a token array alone cost 2.4.
 package llvmir
 
 import (
