@@ -1,7 +1,7 @@
 /*
  * Test of the SYCLBIN reader (srt_load_syclbin, sycl_rt_syclbin.c).
  *
- *   syclbin_test FILE.syclbin KERNELS.spv [GO_WRITTEN.syclbin]
+ *   syclbin_test FILE.syclbin KERNELS.spv [GO_WRITTEN.syclbin...]
  *
  * FILE.syclbin is produced at build time from runtime_test_kernels.cl: two
  * abstract modules, the first naming srt_test_iota and srt_test_axpy in
@@ -11,9 +11,10 @@
  *   1. loads it, checks what was registered and runs all three kernels from
  *      it on the OpenCL device (srt_test_reverse_local is only reachable
  *      through the SPIR-V entry-point fallback);
- *      GO_WRITTEN.syclbin, the same kernels written by tools/bundler (the
- *      Go writer), is loaded and run the same way: two implementations of
- *      the format checking each other;
+ *      each GO_WRITTEN.syclbin, the same kernels written by tools/bundler
+ *      (the Go writer; bare, or wrapped in an OffloadBinary), is loaded and
+ *      run the same way: two implementations of the format checking each
+ *      other;
  *   2. feeds the reader corrupt variants: every truncation, hostile counts,
  *      sizes and offsets (including ones that overflow 64-bit sums), broken
  *      module ranges, bad property text / base64 / bit counts, bad SPIR-V,
@@ -606,8 +607,9 @@ static void test_variants(const unsigned char *spv, size_t spv_n) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3 && argc != 4) {
-    fprintf(stderr, "usage: %s FILE.syclbin KERNELS.spv [GO_WRITTEN.syclbin]\n",
+  if (argc < 3) {
+    fprintf(stderr,
+            "usage: %s FILE.syclbin KERNELS.spv [GO_WRITTEN.syclbin...]\n",
             argv[0]);
     return 2;
   }
@@ -618,8 +620,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   test_load_and_run(argv[1], &gen_expect);
-  if (argc == 4) /* the Go writer's output, read by this reader */
-    test_load_and_run(argv[3], &go_expect);
+  for (int i = 3; i < argc; ++i) /* the Go writer's output, read here */
+    test_load_and_run(argv[i], &go_expect);
   test_corrupt(good, n);
   test_files(good, n);
   test_wrapped(good, n);
