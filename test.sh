@@ -39,7 +39,7 @@ step "buildifier"
 # cc_common and cc/sh rules, not the rules_cc/rules_shell loads newer
 # buildifiers ask for (they do not exist for Bazel 4.2).
 buildifier -mode=check -lint=warn \
-  --warnings=-native-cc-info,-native-cc-common,-native-cc-library,-native-cc-binary,-native-cc-test,-native-cc-toolchain,-native-sh-test,-native-sh-binary \
+  --warnings=-native-cc-info,-native-cc-common,-native-cc-library,-native-cc-binary,-native-cc-test,-native-cc-toolchain,-native-cc-import,-native-sh-test,-native-sh-binary \
   $(git ls-files '*.bzl' 'BUILD.bazel' '*/BUILD.bazel' 'WORKSPACE' 'MODULE.bazel')
 
 step "BUILD files match Gazelle"

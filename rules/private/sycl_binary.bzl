@@ -7,12 +7,13 @@ load("//rules/private/actions:translate.bzl", "translate")
 load("//rules/private/actions:wrap.bzl", "host_triple", "wrap")
 load(":common.bzl", "COMMON_ATTRS", "TOOLCHAINS", "compile_target")
 
-def device_images(ctx, c):
+def device_images(ctx, c, desc_name = None):
     """Registers device link, split, translation and wrapping.
 
     Args:
       ctx: rule context.
       c: the struct compile_target returned.
+      desc_name: if set, export the descriptor under this name (see wrap).
 
     Returns:
       struct(linked, split, spirv, wrapper_object) of the outputs.
@@ -30,7 +31,7 @@ def device_images(ctx, c):
     spirv_table = translate(ctx, c.sycl, ctx.executable._foreach, split_dir, split_table, spirv_dir)
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
-    wrap(ctx, ctx.executable._wrapper, [split_dir, spirv_dir], spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, _compression(ctx), wrapper_object)
+    wrap(ctx, ctx.executable._wrapper, [split_dir, spirv_dir], spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, _compression(ctx), wrapper_object, desc_name)
     return struct(linked = linked, split = split_dir, spirv = spirv_dir, wrapper_object = wrapper_object)
 
 def _compression(ctx):
@@ -77,10 +78,7 @@ def _sycl_binary_impl(ctx):
         testing.TestEnvironment(ctx.attr.env),
     ]
 
-_BINARY_ATTRS = dict(COMMON_ATTRS)
-_BINARY_ATTRS.update({
-    "data": attr.label_list(allow_files = True, doc = "Files needed at run time."),
-    "env": attr.string_dict(doc = "Environment variables for `bazel test` (and `bazel run` of tests)."),
+DEVICE_LINK_ATTRS = {
     "split_mode": attr.string(
         values = [""] + SPLIT_MODES.keys(),
         doc = "Device code split for this binary (per_kernel, per_source, auto, off). Empty: the --@rules_sycl//sycl:split_mode build setting.",
@@ -97,6 +95,13 @@ _BINARY_ATTRS.update({
     "_splitter": attr.label(default = Label("//tools/splitter"), executable = True, cfg = "exec"),
     "_foreach": attr.label(default = Label("//tools/foreach"), executable = True, cfg = "exec"),
     "_wrapper": attr.label(default = Label("//tools/wrapper"), executable = True, cfg = "exec"),
+}
+
+_BINARY_ATTRS = dict(COMMON_ATTRS)
+_BINARY_ATTRS.update(DEVICE_LINK_ATTRS)
+_BINARY_ATTRS.update({
+    "data": attr.label_list(allow_files = True, doc = "Files needed at run time."),
+    "env": attr.string_dict(doc = "Environment variables for `bazel test` (and `bazel run` of tests)."),
 })
 
 _DOC = """Links a SYCL program: device link of every device TU in srcs and deps,

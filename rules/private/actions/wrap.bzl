@@ -25,7 +25,7 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out):
+def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out, desc_name = None):
     """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap).
 
     Args:
@@ -38,6 +38,8 @@ def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out):
       target: string, target spec recorded in each device image.
       compression: None, or struct(level, threshold) to zstd-compress images.
       out: File, the object to write.
+      desc_name: if set, the descriptor is the global symbol
+        ".sycl_offloading.<desc_name>" (shared libraries anchor on it).
     """
     args = ctx.actions.args()
     args.add("-o", out)
@@ -49,6 +51,8 @@ def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out):
         args.add("-offload-compress")
         args.add("-offload-compression-level=%d" % compression.level)
         args.add("-offload-compression-threshold=%d" % compression.threshold)
+    if desc_name:
+        args.add("-desc-name=" + desc_name)
     args.add("-batch", images_table)
     ctx.actions.run(
         executable = tool,
