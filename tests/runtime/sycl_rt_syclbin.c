@@ -125,7 +125,7 @@ static uint64_t le64(const unsigned char *p) {
 
 typedef struct index_map {
   size_t *slots; /* value+1, 0 = empty */
-  uint64_t *keys;
+  uint64_t *tags; /* 0: a set name; s + 1: a property of set s */
   size_t mask;
 } index_map;
 
@@ -215,7 +215,7 @@ static int parse_props(srt_syclbin *b, const char *what,
     cap *= 2;
   index_map map = {own(b, cap, sizeof(size_t)), own(b, cap, sizeof(uint64_t)),
                    cap - 1};
-  if (!sets || !props || !prop_set || !map.slots || !map.keys)
+  if (!sets || !props || !prop_set || !map.slots || !map.tags)
     return oom(b);
   size_t nsets = 0, nprops = 0, cur = SIZE_MAX, lineno = 0;
   char *line = text;
@@ -243,7 +243,7 @@ static int parse_props(srt_syclbin *b, const char *what,
       size_t i = h & map.mask, found = SIZE_MAX;
       while (map.slots[i]) {
         size_t v = map.slots[i] - 1;
-        if (map.keys[i] == 0 && strcmp(sets[v].name, name) == 0) {
+        if (map.tags[i] == 0 && strcmp(sets[v].name, name) == 0) {
           found = v;
           break;
         }
@@ -253,7 +253,7 @@ static int parse_props(srt_syclbin *b, const char *what,
         found = nsets++;
         sets[found].name = name;
         map.slots[i] = found + 1;
-        map.keys[i] = 0;
+        map.tags[i] = 0;
       }
       cur = found;
       line = nl ? nl + 1 : NULL;
@@ -313,7 +313,7 @@ static int parse_props(srt_syclbin *b, const char *what,
     size_t found = SIZE_MAX;
     while (map.slots[i]) {
       size_t v = map.slots[i] - 1;
-      if (map.keys[i] == cur + 1 && strcmp(props[v].name, line) == 0) {
+      if (map.tags[i] == cur + 1 && strcmp(props[v].name, line) == 0) {
         found = v;
         break;
       }
@@ -322,7 +322,7 @@ static int parse_props(srt_syclbin *b, const char *what,
     if (found == SIZE_MAX) {
       found = nprops++;
       map.slots[i] = found + 1;
-      map.keys[i] = cur + 1;
+      map.tags[i] = cur + 1;
       prop_set[found] = cur;
     }
     props[found] = p;
