@@ -289,11 +289,32 @@ func FuzzParse(f *testing.F) {
 // TestRefIndices: the references resolved at parse time are the entities
 // EntityRefs names, and the declared/internalized forms are subsets.
 func TestRefIndices(t *testing.T) {
-	for _, path := range []string{filepath.Join("testdata", "edit.ll"), filepath.Join("..", "split", "testdata", "two_tu.ll")} {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	edit, err := os.ReadFile(filepath.Join("testdata", "edit.ll"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inline := `%T = type { i32, %U* }
+%U = type { i8 }
+$k = comdat any
+@g = internal global %T zeroinitializer, align 8
+@a = alias %T, %T* @g
+define linkonce_odr spir_kernel void @k(%T* %p) #0 comdat section "s" personality i32 (...)* @pers !md !1 {
+  %r = call i32 %fp(i32 1), !dbg !2
+  call void @h(%T* @g)
+  ret void
+}
+declare i32 @pers(...)
+declare void @h(%T*) #1
+attributes #0 = { nounwind }
+attributes #1 = { "x"="y" }
+!1 = !{i32 1}
+!2 = !{!1, void ()* @k}
+`
+	for _, in := range []struct {
+		path string
+		src  []byte
+	}{{"edit.ll", edit}, {"inline.ll", []byte(inline)}} {
+		path, src := in.path, in.src
 		m, err := Parse(src, path)
 		if err != nil {
 			t.Fatal(err)
@@ -321,6 +342,22 @@ func TestRefIndices(t *testing.T) {
 					if !got[j] {
 						t.Errorf("%s: form %d has %s, not in RefsAll", e.Name, f, m.Entities[j].Name)
 					}
+				}
+			}
+			if path == "inline.ll" && e.Name == "@k" {
+				names := func(f RefForm) []string {
+					var out []string
+					for _, j := range m.RefIndices(i, f) {
+						out = append(out, m.Entities[j].Name)
+					}
+					sort.Strings(out)
+					return out
+				}
+				if diff := cmp.Diff([]string{"#0", "%T"}, names(RefsDeclared)); diff != "" {
+					t.Errorf("@k declared (-want +got):\n%s", diff)
+				}
+				if diff := cmp.Diff([]string{"!1", "!2", "#0", "%T", "@g", "@h", "@pers"}, names(RefsInternalized)); diff != "" {
+					t.Errorf("@k internalized (-want +got):\n%s", diff)
 				}
 			}
 		}
