@@ -12,6 +12,10 @@
 #     faster input for it);
 #   - the I/O floor: `cp -r` of the text images (hot in the page cache) into
 #     a fresh directory, i.e. writing the same bytes to the same files;
+#   - what bitcode output would cost with one assembler process instead of
+#     one llvm-as per image: batch_as/batch_as.cpp (built with clang++-15
+#     when llvm-15-dev is installed) on the text images, checked byte-identical
+#     to the splitter's .bc files;
 # peak RSS comes from /usr/bin/time -v. Environment:
 #   BENCH_DIR   work/cache directory (default /tmp/rules_sycl_bench_split)
 #   SPLITTER    splitter binary to measure instead of building one
@@ -103,7 +107,25 @@ done
 t_io="$best_io"
 rm -rf "$dir/out_copy"
 
-# 6. LLVM-tool baseline on a fixed random sample of kernels.
+# 6. One-process assembly of all text images (if LLVM 15 headers exist).
+t_batch=""
+if [ -f /usr/lib/llvm-15/include/llvm/AsmParser/Parser.h ] && command -v clang++-15 >/dev/null; then
+  if [ ! -x "$dir/batch_as" ] || [ "$here/batch_as/batch_as.cpp" -nt "$dir/batch_as" ]; then
+    clang++-15 -O2 -std=c++17 -I/usr/lib/llvm-15/include "$here/batch_as/batch_as.cpp" \
+      -L/usr/lib/llvm-15/lib -lLLVM-15 -o "$dir/batch_as"
+  fi
+  rm -rf "$dir/out_batch" && mkdir "$dir/out_batch"
+  (cd "$dir/out_text" && ls -- *.ll) | awk -v i="$dir/out_text/" -v o="$dir/out_batch/" '{b=$0; sub(/\.ll$/, ".bc", b); print i $0; print o b}' >"$dir/batch_args.txt"
+  timed xargs -a "$dir/batch_args.txt" -d '\n' -n 400 "$dir/batch_as"
+  t_batch="$SECS"
+  cpu_batch="$CPU"
+  rss_batch="$RSS_KB"
+  for f in "$dir"/out_batch/*_0.bc "$dir"/out_batch/*_1000.bc; do
+    cmp -s "$f" "$dir/out_bc/$(basename "$f")" || { echo "run.sh: $f differs from the splitter's bitcode" >&2; exit 1; }
+  done
+fi
+
+# 7. LLVM-tool baseline on a fixed random sample of kernels.
 grep '^define .*spir_kernel' "$mod.ll" | sed 's/.*@\([A-Za-z0-9_.$]*\)(.*/\1/' |
   shuf -n "$sample" --random-source=<(yes 42) >"$dir/sample.txt"
 rm -rf "$dir/out_opt" && mkdir "$dir/out_opt"
@@ -122,12 +144,14 @@ cpu_opt="$(awk "BEGIN{printf \"%.1f\", $cpu_opt_sample / $sample * $kernels}")"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (wall times suffer from other load; CPU = user+sys)"
 awk -v inb="$in_bytes" -v k="$kernels" -v f="$funcs" -v of="$out_files" -v ob="$out_bytes" \
   -v tt="$t_text" -v ct="$cpu_text" -v rt="$rss_text" -v tb="$t_bc" -v cb="$cpu_bc" -v rb="$rss_bc" -v ti="$t_io" -v ci="$cpu_io" \
-  -v to="$t_opt" -v co="$cpu_opt" -v n="$sample" -v ro="$rss_opt" -v runs="$runs" 'BEGIN {
+  -v to="$t_opt" -v co="$cpu_opt" -v n="$sample" -v ro="$rss_opt" -v runs="$runs" \
+  -v tba="$t_batch" -v cba="${cpu_batch:-0}" -v rba="${rss_batch:-0}" 'BEGIN {
   printf "module: %.1f MB text, %d functions, %d kernels; text split writes %d files, %.1f MB\n\n", inb/1e6, f, k, of, ob/1e6
   printf "| %-52s | %9s | %9s | %13s | %-34s |\n", "step", "wall (s)", "CPU (s)", "peak RSS (MB)", "ratio"
   printf "|%s|%s|%s|%s|%s|\n", "------------------------------------------------------", "-----------", "-----------", "---------------", "------------------------------------"
   printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "splitter -split=kernel -S (best of " runs ")", tt, ct, rt/1024, sprintf("RSS = %.2fx input", rt*1024/inb)
   printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "splitter -split=kernel (bitcode via llvm-as-15)", tb, cb, rb/1024, sprintf("%.1fx the text split (wall)", tb/tt)
+  if (tba != "") printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "  vs. batch_as: all text images in one process", tba, cba, rba/1024, sprintf("%.1fx less CPU than llvm-as", (cb-ct)/cba)
   printf "| %-52s | %9.1f | %9.1f | %13.1f | %-34s |\n", "opt-15 internalize,globaldce, " n " sampled x " k, to, co, ro/1024, sprintf("%.0fx wall, %.0fx CPU of -S", to/tt, co/ct)
   printf "| %-52s | %9.2f | %9.2f | %13s | %-34s |\n", "I/O floor: cp -r of the text images (best of " runs ")", ti, ci, "-", sprintf("-S = %.1fx the floor (wall)", tt/ti)
   printf "\ngoals: >= 100x faster than opt (aim 300x): %s; within 10x of the I/O floor: %s; peak RSS < 2x input: %s\n", (to/tt >= 100 ? "yes" : "NO"), (tt/ti <= 10 ? "yes" : "NO"), (rt*1024 < 2*inb ? "yes" : "NO")
