@@ -8,7 +8,7 @@ SPLIT_MODES = {
     "per_source": "source",
 }
 
-def split(ctx, toolchain, tool, linked, mode, out_dir):
+def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     """Splits `linked` into the tree artifact `out_dir` (mnemonic SyclSplit).
 
     out_dir receives <name>_<ID>.bc, .prop and .sym per device image and the
@@ -21,6 +21,7 @@ def split(ctx, toolchain, tool, linked, mode, out_dir):
       linked: File, the linked device module.
       mode: string, a key of SPLIT_MODES.
       out_dir: tree artifact to write.
+      extra_flags: more splitter flags (e.g. -emit-kernel-names).
 
     Returns:
       The path of the file table inside out_dir.
@@ -30,6 +31,7 @@ def split(ctx, toolchain, tool, linked, mode, out_dir):
     args.add("-split=" + SPLIT_MODES[mode])
     args.add("-symbols")
     args.add("-properties")
+    args.add_all(extra_flags)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)
     args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
     args.add("-out-dir", out_dir.path)
