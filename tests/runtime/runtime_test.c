@@ -502,8 +502,24 @@ static void run_image_file(const char *path) {
   unsigned char *z = malloc(cap);
   size_t zn = z ? ZSTD_compress(z, cap, bytes, n, 10) : 0;
   CHECK(z && !ZSTD_isError(zn), "zstd compress");
-  if (z && !ZSTD_isError(zn))
+  if (z && !ZSTD_isError(zn)) {
     run_v2("v2 image, format 4 (zstd)", 4, z, zn);
+
+    /* Decompression is bounded: a frame declaring more than the cap is
+     * refused before anything is allocated. */
+    struct sycl_device_binary_v2 zimg = {
+        2, SYCL_DEVICE_BINARY_OFFLOAD_KIND_SYCL, 4, "spir64", "", "",
+        NULL, NULL, z, z + zn, run_entries_old, run_entries_old + 3,
+        NULL, NULL};
+    struct sycl_device_binaries_struct zd = {1, 1, &zimg, NULL, NULL};
+    size_t g1[1] = {1};
+    setenv("SYCL_RT_MAX_IMAGE_BYTES", "64", 1);
+    CHECK(srt_register(&zd) == SRT_OK, "register capped zstd image");
+    EXPECT_ERROR(srt_launch("srt_test_iota", 1, g1, NULL, 0, NULL),
+                 SRT_ERR_UNSUPPORTED_IMAGE, "over the 64-byte limit");
+    CHECK(srt_unregister(&zd) == SRT_OK, "unregister capped zstd image");
+    unsetenv("SYCL_RT_MAX_IMAGE_BYTES");
+  }
   free(z);
 
   struct sycl_device_binary_v3 img3 = {

@@ -1244,6 +1244,20 @@ static int decompress_image(const srt_image *img, unsigned char **out,
                 "image %u (target %s): zstd frame does not record a usable "
                 "content size",
                 img->index, img->target);
+  /* The declared size sizes the buffer; a hard cap keeps a hostile header
+   * from asking for more memory than any real device image needs. */
+  unsigned long long max = 4ull << 30;
+  const char *env = getenv("SYCL_RT_MAX_IMAGE_BYTES");
+  if (env && *env) {
+    char *end = NULL;
+    unsigned long long v = strtoull(env, &end, 10);
+    if (end && *end == '\0' && v > 0) max = v;
+  }
+  if (size > max)
+    return fail(SRT_ERR_UNSUPPORTED_IMAGE,
+                "image %u (target %s): zstd frame declares %llu bytes, over the "
+                "%llu-byte limit (SYCL_RT_MAX_IMAGE_BYTES)",
+                img->index, img->target, size, max);
   unsigned char *buf = malloc((size_t)size);
   if (!buf)
     return fail(SRT_ERR_SYSTEM, "out of memory decompressing image %u",

@@ -37,6 +37,9 @@
  *                          =2 also traces program builds and launches.
  *   SYCL_RT_LLVM_SPIRV     the SPIR-V -> LLVM translator (default
  *                          `llvm-spirv-15`, looked up on PATH).
+ *   SYCL_RT_MAX_IMAGE_BYTES  largest decompressed size a format-4 (zstd)
+ *                          image may declare (default 4 GiB); larger ones
+ *                          are refused before any allocation.
  *   SYCL_RT_KEEP_TEMPS=1   keep the temporary .spv/.bc files (path traced).
  *   SYCL_RT_SHARED         fine | coarse | emulated: force the mode of
  *                          host-shared allocations (see srt_malloc_shared).
