@@ -121,6 +121,8 @@ type Module struct {
 	wins  [4]window
 	mru   int
 	next  int
+	// groups caches the attributes of attribute groups (see groupAttr).
+	groups map[int32][]attrKV
 }
 
 // window holds the tokens of one entity, lexed lazily from its start.

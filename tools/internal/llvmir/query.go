@@ -408,6 +408,29 @@ func (m *Module) groupAttr(group, key string) (string, bool) {
 	if !ok || m.Entities[g].Kind != KindAttrGroup {
 		return "", false
 	}
+	kvs, ok := m.groups[int32(g)]
+	if !ok {
+		kvs = m.groupKVs(g)
+		if m.groups == nil {
+			m.groups = map[int32][]attrKV{}
+		}
+		m.groups[int32(g)] = kvs
+	}
+	for _, kv := range kvs {
+		if kv.key == key {
+			return kv.val, true
+		}
+	}
+	return "", false
+}
+
+// attrKV is one attribute of an attribute group, as attrAt reads it.
+type attrKV struct{ key, val string }
+
+// groupKVs lists the attributes of attribute group entity g (cached by
+// groupAttr: functions look them up for every image).
+func (m *Module) groupKVs(g int) []attrKV {
+	var kvs []attrKV
 	ge := &m.Entities[g]
 	for t := ge.Lo + 4; t < ge.Hi-1; {
 		end := t + 1
@@ -416,12 +439,22 @@ func (m *Module) groupAttr(group, key string) (string, bool) {
 		} else if m.isPunct(t+1, '(') {
 			end = m.match(t+1, ge.Hi) + 1
 		}
-		if v, ok := m.attrAt(t, end, key); ok {
-			return v, true
+		switch m.Tok(t).Kind {
+		case TokString:
+			kv := attrKV{key: Unquote(m.Text(t))}
+			if end-t >= 3 {
+				kv.val = Unquote(m.Text(t + 2))
+			}
+			kvs = append(kvs, kv)
+		case TokWord:
+			kvs = append(kvs, attrKV{key: m.Text(t)})
+		}
+		if end <= t { // malformed: match found nothing
+			break
 		}
 		t = end
 	}
-	return "", false
+	return kvs
 }
 
 // QuoteString spells s as an IR string literal, escaping '"', '\' and
