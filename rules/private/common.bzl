@@ -1,5 +1,6 @@
 """What sycl_library and sycl_binary share: attributes and per-TU compilation."""
 
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
 load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES", "device_compile", "device_language_flags", "dpcpp_device_compile", "host_source")
 load("//rules/private/actions:module_id.bzl", "stamp_module_id")
@@ -34,6 +35,7 @@ COMMON_ATTRS = {
         doc = "Stamps sycl-module-id on a TU's kernels.",
     ),
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
+    "_targets": attr.label(default = Label("//sycl:targets")),
 }
 
 TOOLCHAINS = [TOOLCHAIN_TYPE, "@bazel_tools//tools/cpp:toolchain_type"]
@@ -90,7 +92,9 @@ def compile_target(ctx):
     ).to_list()
     defines = ctx.attr.defines + deps_context.defines.to_list()
 
-    objects = []
+    targets = requested_targets(ctx, sycl)
+    primary = sycl.wrapper_target
+    objects = {t.name: [] for t in targets}
     host_compile_srcs = host_srcs
     host_inputs = []
     if sycl.kind == "dpcpp":
@@ -105,24 +109,30 @@ def compile_target(ctx):
         # header and footer its host part needs.
         host_compile_srcs = [f for f in host_srcs if f.extension == "c"]
         for src in [f for f in host_srcs if f.extension != "c"]:
-            stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path)
-            bc = ctx.actions.declare_file(stem + ".bc")
-            header = ctx.actions.declare_file(stem + ".int_header.h")
-            footer = ctx.actions.declare_file(stem + ".int_footer.h")
-            dpcpp_device_compile(ctx, sycl, src, headers, device_includes, defines, ctx.attr.device_copts, bc, header, footer)
-            objects.append(bc)
-            host = ctx.actions.declare_file(stem + ".host.cpp")
-            ctx.actions.write(host, host_source(header, src, footer))
-            host_compile_srcs.append(host)
-            host_inputs += [src, header, footer]
+            for t in targets:
+                stem = _stem(ctx, t, primary, src)
+                bc = ctx.actions.declare_file(stem + ".bc")
+                header = ctx.actions.declare_file(stem + ".int_header.h")
+                footer = ctx.actions.declare_file(stem + ".int_footer.h")
+                dpcpp_device_compile(ctx, t, src, headers, device_includes, defines, ctx.attr.device_copts, bc, header, footer)
+                objects[t.name].append(bc)
+                if t.name != targets[0].name:
+                    continue
+
+                # One host TU per source, with the first target's integration files.
+                host = ctx.actions.declare_file(stem + ".host.cpp")
+                ctx.actions.write(host, host_source(header, src, footer))
+                host_compile_srcs.append(host)
+                host_inputs += [src, header, footer]
     else:
         for src in device_srcs:
-            stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path)
-            bc = ctx.actions.declare_file(stem + ".bc")
-            device_compile(ctx, sycl, src, headers, device_includes, defines, ctx.attr.device_copts, bc)
-            stamped = ctx.actions.declare_file(stem + ".id.bc")
-            stamp_module_id(ctx, sycl, ctx.executable._moduleid, bc, src.short_path, stamped)
-            objects.append(stamped)
+            for t in targets:
+                stem = _stem(ctx, t, primary, src)
+                bc = ctx.actions.declare_file(stem + ".bc")
+                device_compile(ctx, t, src, headers, device_includes, defines, ctx.attr.device_copts, bc)
+                stamped = ctx.actions.declare_file(stem + ".id.bc")
+                stamp_module_id(ctx, t, ctx.executable._moduleid, bc, src.short_path, stamped)
+                objects[t.name].append(stamped)
 
     (compilation_context, compilation_outputs) = cc_common.compile(
         name = ctx.label.name,
@@ -139,12 +149,22 @@ def compile_target(ctx):
         compilation_contexts = [c.compilation_context for c in cc_deps],
     )
 
+    by_target = {
+        t.name: depset(
+            objects[t.name],
+            transitive = [s.device_objects_by_target[t.name] for s in sycl_deps if t.name in s.device_objects_by_target],
+            order = "topological",
+        )
+        for t in targets
+    }
     sycl_info = SyclInfo(
-        device_objects = depset(objects, transitive = [s.device_objects for s in sycl_deps], order = "topological"),
+        device_objects = by_target.get(primary, depset()),
+        device_objects_by_target = by_target,
         device_libraries = depset(transitive = [s.device_libraries for s in sycl_deps]),
     )
     return struct(
         sycl = sycl,
+        targets = targets,
         sycl_info = sycl_info,
         cc_toolchain = cc_toolchain,
         feature_configuration = feature_configuration,
@@ -152,3 +172,32 @@ def compile_target(ctx):
         compilation_outputs = compilation_outputs,
         linking_contexts = [c.linking_context for c in cc_deps],
     )
+
+def requested_targets(ctx, sycl):
+    """The device targets --@rules_sycl//sycl:targets asks for.
+
+    Args:
+      ctx: rule context with the _targets attribute.
+      sycl: SyclToolchainInfo.
+
+    Returns:
+      list of SyclDeviceTargetInfo, in the setting's order.
+    """
+    names = ctx.attr._targets[BuildSettingInfo].value
+    unknown = [n for n in names if n not in sycl.targets]
+    if unknown:
+        fail("%s: device target(s) %s requested by --@rules_sycl//sycl:targets, but the %s toolchain builds only: %s" % (
+            ctx.label,
+            ", ".join(unknown),
+            sycl.kind,
+            ", ".join(sorted(sycl.targets.keys())),
+        ))
+    if not names:
+        fail("%s: --@rules_sycl//sycl:targets is empty" % ctx.label)
+    return [sycl.targets[n] for n in names]
+
+def _stem(ctx, target, primary, src):
+    # The primary target keeps the short paths; others get a directory each.
+    if target.name == primary:
+        return "_sycl/%s/%s" % (ctx.label.name, src.short_path)
+    return "_sycl/%s/%s/%s" % (ctx.label.name, target.name, src.short_path)

@@ -6,7 +6,8 @@ SyclInfo = provider(
 Each translation unit's device code stays a separate LLVM bitcode file until a
 sycl_binary links them, so a change to one TU recompiles only that TU.""",
     fields = {
-        "device_objects": "depset of File: per-TU device bitcode (with sycl-module-id stamped), this target's and its dependencies'.",
+        "device_objects": "depset of File: per-TU device bitcode (with sycl-module-id stamped) for the toolchain's primary target, this target's and its dependencies'.",
+        "device_objects_by_target": "dict of device target name (e.g. 'spir64', 'nvptx64') -> depset of File: the same per device target built.",
         "device_libraries": "depset of File: device bitcode libraries linked only when referenced.",
     },
 )
@@ -26,6 +27,30 @@ SyclToolchainInfo = provider(
         "translate_flags": "list of string: flags for every SPIR-V translation.",
         "device_libraries": "depset of File: device bitcode libraries linked only for the symbols a program references.",
         "runtime": "CcInfo or None: the SYCL runtime host code compiles and links against.",
+        "targets": "dict of device target name -> SyclDeviceTargetInfo: every device target the toolchain can build (its primary one included).",
         "all_files": "depset of File: every file the tools need at run time.",
+    },
+)
+
+SyclDeviceTargetInfo = provider(
+    doc = """How one device target (spir64, nvptx64, spir64_gen, ...) is built: its
+compile and link tools, then per device image an optional SPIR-V translation
+and an optional ahead-of-time step.""",
+    fields = {
+        "name": "string: the target's name, also the target spec recorded in its device images (e.g. 'nvptx64').",
+        "compiler": "FilesToRunProvider: device compiler for this target.",
+        "linker": "FilesToRunProvider: llvm-link for this target's bitcode.",
+        "assembler": "FilesToRunProvider: llvm-as matching the compiler.",
+        "disassembler": "FilesToRunProvider: llvm-dis matching the compiler.",
+        "device_triple": "string: the compiler's target triple.",
+        "compile_flags": "list of string: flags for every device compile.",
+        "libraries": "depset of File: bitcode libraries linked only where referenced (e.g. libclc).",
+        "translator": "FilesToRunProvider or None: SPIR-V translator run per image.",
+        "translate_flags": "list of string: its flags.",
+        "aot": "FilesToRunProvider or None: ahead-of-time compiler run per image (llc, ocloc, opencl-aot).",
+        "aot_args": "list of string: its arguments; {in} and {out} name the image and the output.",
+        "aot_extension": "string: extension of the AOT outputs (e.g. '.ptx').",
+        "image_format": "string: the wrapper's -format for this target's final images (spirv, native, none, llvmbc).",
+        "all_files": "depset of File: every file the tools need.",
     },
 )

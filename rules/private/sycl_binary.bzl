@@ -1,6 +1,7 @@
 """sycl_binary and sycl_test: the device pipeline and the host link."""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
+load("//rules/private/actions:aot.bzl", "aot")
 load("//rules/private/actions:device_link.bzl", "device_link")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES", "split")
 load("//rules/private/actions:translate.bzl", "translate")
@@ -8,7 +9,7 @@ load("//rules/private/actions:wrap.bzl", "host_triple", "wrap")
 load(":common.bzl", "COMMON_ATTRS", "TOOLCHAINS", "compile_target")
 
 def device_images(ctx, c, desc_name = None):
-    """Registers device link, split, translation and wrapping.
+    """Registers, per device target, device link, split, translation/AOT; then the wrap.
 
     Args:
       ctx: rule context.
@@ -16,23 +17,45 @@ def device_images(ctx, c, desc_name = None):
       desc_name: if set, export the descriptor under this name (see wrap).
 
     Returns:
-      struct(linked, split, spirv, wrapper_object) of the outputs.
+      struct(linked, split, spirv, images, wrapper_object): the primary
+      target's linked module, split and SPIR-V trees, every target's final
+      image trees, and the wrapper object.
     """
     name = ctx.label.name
-    linked = ctx.actions.declare_file("_sycl/%s/%s.device.bc" % (name, name))
-    libraries = depset(transitive = [c.sycl_info.device_libraries, c.sycl.device_libraries])
-    device_link(ctx, c.sycl, c.sycl_info.device_objects, libraries, linked)
-
     mode = ctx.attr.split_mode or ctx.attr._split_mode[BuildSettingInfo].value
-    split_dir = ctx.actions.declare_directory("_sycl/%s/split" % name)
-    split_table = split(ctx, c.sycl, ctx.executable._splitter, linked, mode, split_dir)
-
-    spirv_dir = ctx.actions.declare_directory("_sycl/%s/spirv" % name)
-    spirv_table = translate(ctx, c.sycl, ctx.executable._foreach, split_dir, split_table, spirv_dir)
+    primary = c.sycl.wrapper_target
+    groups = []
+    first = None
+    for t in c.targets:
+        prefix = "_sycl/%s/" % name if t.name == primary else "_sycl/%s/%s/" % (name, t.name)
+        linked = ctx.actions.declare_file(prefix + name + ".device.bc")
+        libraries = [t.libraries] + ([c.sycl_info.device_libraries] if t.name == primary else [])
+        device_link(ctx, t, c.sycl_info.device_objects_by_target[t.name], depset(transitive = libraries), linked)
+        split_dir = ctx.actions.declare_directory(prefix + "split")
+        table = split(ctx, t, ctx.executable._splitter, linked, mode, split_dir)
+        dirs = [split_dir]
+        spirv_dir = None
+        if t.translator:
+            spirv_dir = ctx.actions.declare_directory(prefix + "spirv")
+            table = translate(ctx, t, ctx.executable._foreach, split_dir, table, spirv_dir)
+            dirs.append(spirv_dir)
+        if t.aot:
+            aot_dir = ctx.actions.declare_directory(prefix + "aot")
+            table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir)
+            dirs.append(aot_dir)
+        groups.append(struct(dirs = dirs, table = table, target = t.name, format = t.image_format))
+        if first == None:
+            first = struct(linked = linked, split = split_dir, spirv = spirv_dir or split_dir)
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
-    wrap(ctx, ctx.executable._wrapper, [split_dir, spirv_dir], spirv_table, host_triple(c.cc_toolchain), c.sycl.wrapper_target, _compression(ctx), wrapper_object, desc_name)
-    return struct(linked = linked, split = split_dir, spirv = spirv_dir, wrapper_object = wrapper_object)
+    wrap(ctx, ctx.executable._wrapper, groups, host_triple(c.cc_toolchain), _compression(ctx), wrapper_object, desc_name)
+    return struct(
+        linked = first.linked,
+        split = first.split,
+        spirv = first.spirv,
+        images = depset([g.dirs[-1] for g in groups]),
+        wrapper_object = wrapper_object,
+    )
 
 def _compression(ctx):
     # compress follows `stamp`'s convention: 1 on, 0 off, -1 the build setting.
@@ -72,7 +95,7 @@ def _sycl_binary_impl(ctx):
         OutputGroupInfo(
             device_link = depset([images.linked]),
             device_split = depset([images.split]),
-            device_images = depset([images.spirv]),
+            device_images = images.images,
             device_wrapper = depset([images.wrapper_object]),
         ),
         testing.TestEnvironment(ctx.attr.env),
@@ -97,9 +120,25 @@ DEVICE_LINK_ATTRS = {
     "_wrapper": attr.label(default = Label("//tools/wrapper"), executable = True, cfg = "exec"),
 }
 
+_TARGETS_SETTING = str(Label("//sycl:targets"))
+
+def _targets_transition_impl(settings, attr):
+    # The binary's `targets` attribute wins; its deps build for the same.
+    return {_TARGETS_SETTING: attr.targets or settings[_TARGETS_SETTING]}
+
+_targets_transition = transition(
+    implementation = _targets_transition_impl,
+    inputs = [_TARGETS_SETTING],
+    outputs = [_TARGETS_SETTING],
+)
+
 _BINARY_ATTRS = dict(COMMON_ATTRS)
 _BINARY_ATTRS.update(DEVICE_LINK_ATTRS)
 _BINARY_ATTRS.update({
+    "targets": attr.string_list(
+        doc = "Device targets to build images for (e.g. [\"spir64\", \"nvptx64\"]); this binary and its deps build for them. Empty: --@rules_sycl//sycl:targets.",
+    ),
+    "_allowlist_function_transition": attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist"),
     "data": attr.label_list(allow_files = True, doc = "Files needed at run time."),
     "env": attr.string_dict(doc = "Environment variables for `bazel test` (and `bazel run` of tests)."),
 })
@@ -117,6 +156,7 @@ sycl_binary = rule(
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],
     executable = True,
+    cfg = _targets_transition,
 )
 
 sycl_test = rule(
@@ -126,4 +166,5 @@ sycl_test = rule(
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],
     test = True,
+    cfg = _targets_transition,
 )

@@ -11,7 +11,7 @@ load(":sycl_binary.bzl", "DEVICE_LINK_ATTRS", "device_images")
 
 def _resolved():
     # Device code linked here must not be linked again by a dependent.
-    return SyclInfo(device_objects = depset(), device_libraries = depset())
+    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset())
 
 def _wrapper_outputs(obj):
     return cc_common.create_compilation_outputs(objects = depset([obj]), pic_objects = depset([obj]))

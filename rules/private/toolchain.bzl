@@ -1,6 +1,6 @@
 """The sycl_toolchain rule: tools and flags of one SYCL device toolchain."""
 
-load(":providers.bzl", "SyclToolchainInfo")
+load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
 
 TOOLCHAIN_TYPE = "@rules_sycl//sycl:toolchain_type"
 
@@ -18,8 +18,32 @@ def _sycl_toolchain_impl(ctx):
     if absent:
         fail("sycl_toolchain {} needs: {}".format(ctx.label, ", ".join(absent)))
     tools = [getattr(ctx.attr, t) for t in _REQUIRED_TOOLS]
-    all_files = depset(transitive = [t[DefaultInfo].files for t in tools] +
-                                    [t[DefaultInfo].default_runfiles.files for t in tools])
+    all_files = _files_of(tools)
+
+    # The primary device target, from this rule's own attributes.
+    primary = SyclDeviceTargetInfo(
+        name = ctx.attr.wrapper_target,
+        compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
+        linker = ctx.attr.linker[DefaultInfo].files_to_run,
+        assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
+        disassembler = ctx.attr.disassembler[DefaultInfo].files_to_run,
+        device_triple = ctx.attr.device_triple,
+        compile_flags = ctx.attr.compile_flags,
+        libraries = depset(ctx.files.device_libraries),
+        translator = ctx.attr.translator[DefaultInfo].files_to_run,
+        translate_flags = ctx.attr.translate_flags,
+        aot = None,
+        aot_args = [],
+        aot_extension = "",
+        image_format = "spirv",
+        all_files = all_files,
+    )
+    targets = {primary.name: primary}
+    for t in ctx.attr.extra_targets:
+        info = t[SyclDeviceTargetInfo]
+        if info.name in targets:
+            fail("sycl_toolchain %s: device target '%s' is declared twice" % (ctx.label, info.name))
+        targets[info.name] = info
     return [platform_common.ToolchainInfo(
         sycl = SyclToolchainInfo(
             kind = ctx.attr.kind,
@@ -34,9 +58,14 @@ def _sycl_toolchain_impl(ctx):
             translate_flags = ctx.attr.translate_flags,
             device_libraries = depset(ctx.files.device_libraries),
             runtime = ctx.attr.runtime[CcInfo] if ctx.attr.runtime else None,
+            targets = targets,
             all_files = all_files,
         ),
     )]
+
+def _files_of(tools):
+    return depset(transitive = [t[DefaultInfo].files for t in tools] +
+                               [t[DefaultInfo].default_runfiles.files for t in tools])
 
 _TOOL = dict(executable = True, cfg = "exec", allow_files = True)
 
@@ -68,6 +97,10 @@ among several with target_settings (see //sycl:toolchain).""",
             providers = [CcInfo],
             doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++.",
         ),
+        "extra_targets": attr.label_list(
+            providers = [SyclDeviceTargetInfo],
+            doc = "More device targets (sycl_device_target) besides the primary one (named by wrapper_target); --@rules_sycl//sycl:targets picks which are built.",
+        ),
         "missing": attr.string_list(doc = "Set by sycl_configure: tools it could not find. A non-empty list makes every use fail with this list."),
         "error": attr.string(doc = "If set, every use fails with this message (used for the fallback that explains why no toolchain matched)."),
     },
@@ -84,3 +117,53 @@ def find_sycl_toolchain(ctx):
       SyclToolchainInfo.
     """
     return ctx.toolchains[TOOLCHAIN_TYPE].sycl
+
+def _sycl_device_target_impl(ctx):
+    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
+    return [SyclDeviceTargetInfo(
+        name = ctx.attr.target,
+        compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
+        linker = ctx.attr.linker[DefaultInfo].files_to_run,
+        assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
+        disassembler = ctx.attr.disassembler[DefaultInfo].files_to_run,
+        device_triple = ctx.attr.device_triple,
+        compile_flags = ctx.attr.compile_flags,
+        libraries = depset(ctx.files.libraries),
+        translator = ctx.attr.translator[DefaultInfo].files_to_run if ctx.attr.translator else None,
+        translate_flags = ctx.attr.translate_flags,
+        aot = ctx.attr.aot[DefaultInfo].files_to_run if ctx.attr.aot else None,
+        aot_args = ctx.attr.aot_args,
+        aot_extension = ctx.attr.aot_extension,
+        image_format = ctx.attr.image_format,
+        all_files = _files_of(tools),
+    )]
+
+sycl_device_target = rule(
+    implementation = _sycl_device_target_impl,
+    doc = """One more device target of a toolchain (see sycl_toolchain.extra_targets):
+compile with `compiler` for `device_triple`, link with `linker` (plus
+`libraries`, only where referenced), split, then per device image an optional
+SPIR-V translation and an optional ahead-of-time step (`aot` with `aot_args`,
+where {in} and {out} name the image and the output).""",
+    attrs = {
+        "target": attr.string(mandatory = True, doc = "The target's name, recorded in its images (e.g. nvptx64, spir64_gen, spir64_x86_64)."),
+        "compiler": attr.label(mandatory = True, doc = "Device compiler.", **_TOOL),
+        "linker": attr.label(mandatory = True, doc = "llvm-link.", **_TOOL),
+        "assembler": attr.label(mandatory = True, doc = "llvm-as matching the compiler.", **_TOOL),
+        "disassembler": attr.label(mandatory = True, doc = "llvm-dis matching the compiler.", **_TOOL),
+        "device_triple": attr.string(mandatory = True, doc = "The compiler's target triple."),
+        "compile_flags": attr.string_list(doc = "Flags for every device compile."),
+        "libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries linked only where referenced (e.g. libclc)."),
+        "translator": attr.label(doc = "SPIR-V translator run per image before `aot` (unset: no translation).", **_TOOL),
+        "translate_flags": attr.string_list(doc = "Translator flags."),
+        "aot": attr.label(doc = "Ahead-of-time compiler run per image (llc, ocloc, opencl-aot).", **_TOOL),
+        "aot_args": attr.string_list(doc = "Arguments of `aot`; {in} and {out} are replaced per image."),
+        "aot_extension": attr.string(default = ".bin", doc = "Extension of the AOT outputs."),
+        "image_format": attr.string(
+            default = "native",
+            values = ["none", "native", "spirv", "llvmbc"],
+            doc = "The wrapper's -format for this target's images.",
+        ),
+    },
+    provides = [SyclDeviceTargetInfo],
+)

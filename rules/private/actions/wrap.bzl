@@ -25,17 +25,17 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out, desc_name = None):
-    """Writes the host object `out` holding the images of a file table (mnemonic SyclWrap).
+def wrap(ctx, tool, groups, host, compression, out, desc_name = None):
+    """Writes the host object `out` holding the images of file tables (mnemonic SyclWrap).
 
     Args:
       ctx: rule context.
       tool: File, the wrapper executable.
-      images_dirs: tree artifacts holding the images, the table and the
-        .prop/.sym files it names.
-      images_table: string, path of the file table ([Code|Properties|Symbols]).
+      groups: list of struct(dirs, table, target, format): per device target,
+        the tree artifacts holding its images and the .prop/.sym files, its
+        file table ([Code|Properties|Symbols]), the target spec to record and
+        the image format.
       host: string, host triple of the object.
-      target: string, target spec recorded in each device image.
       compression: None, or struct(level, threshold) to zstd-compress images.
       out: File, the object to write.
       desc_name: if set, the descriptor is the global symbol
@@ -45,19 +45,22 @@ def wrap(ctx, tool, images_dirs, images_table, host, target, compression, out, d
     args.add("-o", out)
     args.add("-host=" + host)
     args.add("-kind=sycl")
-    args.add("-target=" + target)
-    args.add("-format=spirv")
     if compression:
         args.add("-offload-compress")
         args.add("-offload-compression-level=%d" % compression.level)
         args.add("-offload-compression-threshold=%d" % compression.threshold)
     if desc_name:
         args.add("-desc-name=" + desc_name)
-    args.add("-batch", images_table)
+
+    # -target and -format apply to the tables that follow them.
+    for g in groups:
+        args.add("-target=" + g.target)
+        args.add("-format=" + g.format)
+        args.add("-batch", g.table)
     ctx.actions.run(
         executable = tool,
         arguments = [args],
-        inputs = images_dirs,
+        inputs = depset(transitive = [depset(g.dirs) for g in groups]),
         outputs = [out],
         mnemonic = "SyclWrap",
         progress_message = "Wrapping SYCL device images of %s" % ctx.label,

@@ -1,0 +1,89 @@
+"""Analysis tests of multi-target builds: one link/split per device target,
+translation and AOT per image x target, one wrapper group per target."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+
+def _by_mnemonic(env):
+    by = {}
+    for a in analysistest.target_actions(env):
+        by.setdefault(a.mnemonic, []).append(a)
+    return by
+
+def _wrap_groups(argv):
+    """(target, format, table) triples, in order, from the wrapper's argv."""
+    groups = []
+    target = None
+    fmt = None
+    for i, a in enumerate(argv):
+        if a.startswith("-target="):
+            target = a[len("-target="):]
+        elif a.startswith("-format="):
+            fmt = a[len("-format="):]
+        elif a == "-batch":
+            groups.append((target, fmt, argv[i + 1].split("/")[-3] if argv[i + 1].count("/") >= 3 else argv[i + 1]))
+    return groups
+
+def _clang_two_targets_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    for m, n in {"SyclAot": 1, "SyclDeviceCompile": 2, "SyclDeviceLink": 2, "SyclModuleId": 2, "SyclSplit": 2, "SyclTranslate": 1, "SyclWrap": 1}.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+    triples = sorted([[a.argv[i + 1] for i in range(len(a.argv) - 1) if a.argv[i] == "-target"][0] for a in by["SyclDeviceCompile"]])
+    asserts.equals(env, ["nvptx64-nvidia-cuda", "spir64"], triples, "one device compile per target")
+    nvptx_link = [a for a in by["SyclDeviceLink"] if "/nvptx64/" in a.outputs.to_list()[0].path][0]
+    asserts.true(env, "nvptx64--nvidiacl.bc" in [f.basename for f in nvptx_link.inputs.to_list()], "libclc linked for nvptx64")
+    asserts.true(env, "--only-needed" in nvptx_link.argv, "libclc only where referenced")
+    llc = by["SyclAot"][0]
+    for a in ["-march=nvptx64", "-mcpu=sm_70", "{in}", "{out}"]:
+        asserts.true(env, a in llc.argv, "llc per image: " + a)
+    asserts.equals(env, ".ptx", llc.argv[llc.argv.index("-out-ext") + 1])
+    groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
+    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "none")], groups, "one wrapper group per target")
+    return analysistest.end(env)
+
+clang_two_targets_test = analysistest.make(
+    _clang_two_targets_test_impl,
+    config_settings = {"//sycl:targets": ["spir64", "nvptx64"]},
+)
+
+def _dpcpp_aot_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    for m, n in {"SyclAot": 2, "SyclDeviceCompile": 3, "SyclDeviceLink": 3, "SyclSplit": 3, "SyclTranslate": 3}.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+    fsycl = sorted([[x for x in a.argv if x.startswith("-fsycl-targets=")][0] for a in by["SyclDeviceCompile"]])
+    asserts.equals(env, [
+        "-fsycl-targets=spir64-unknown-unknown",
+        "-fsycl-targets=spir64_gen-unknown-unknown",
+        "-fsycl-targets=spir64_x86_64-unknown-unknown",
+    ], fsycl, "one DPC++ device compile per target")
+    aots = {a.argv[a.argv.index("--") + 1].split("/")[-1]: a.argv for a in by["SyclAot"]}
+    ocloc = aots["ocloc"]
+    for x in ["compile", "-spirv_input", "-output_no_suffix"]:
+        asserts.true(env, x in ocloc, "ocloc " + x)
+    asserts.equals(env, "pvc", ocloc[ocloc.index("-device") + 1], "ocloc -device")
+    asserts.true(env, "--device=cpu" in aots["opencl-aot"], "opencl-aot for the CPU")
+    groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
+    asserts.equals(env, [("spir64", "spirv"), ("spir64_gen", "native"), ("spir64_x86_64", "native")], groups)
+    host = [a for a in by["FileWrite"] if a.outputs.to_list()[0].basename.endswith(".host.cpp")]
+    asserts.equals(env, 1, len(host), "one host TU however many device targets")
+    return analysistest.end(env)
+
+dpcpp_aot_test = analysistest.make(
+    _dpcpp_aot_test_impl,
+    config_settings = {
+        "//sycl:targets": ["spir64", "spir64_gen", "spir64_x86_64"],
+        "//sycl:toolchain": "dpcpp",
+    },
+)
+
+def _unknown_target_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "requested by --@rules_sycl//sycl:targets, but the clang toolchain builds only: nvptx64, spir64")
+    return analysistest.end(env)
+
+unknown_target_test = analysistest.make(
+    _unknown_target_test_impl,
+    expect_failure = True,
+    config_settings = {"//sycl:targets": ["spir64_gen"]},
+)
