@@ -53,6 +53,9 @@ def _workspace_root(rctx):
     return str(rctx.path(Label("@//:WORKSPACE")).dirname)
 
 def _install_path(rctx):
+    if rctx.attr.install:
+        # A file at the install's root, in whatever repository provides it.
+        return rctx.path(rctx.attr.install).dirname
     path = rctx.attr.path or rctx.os.environ.get("DPCPP_ROOT", "") or rctx.os.environ.get("CMPLR_ROOT", "")
     if not path:
         return None
@@ -183,6 +186,10 @@ dpcpp_configure = repository_rule(
     implementation = _dpcpp_configure_impl,
     attrs = {
         "path": attr.string(doc = "The DPC++ installation (absolute, or relative to the main workspace). Default: $DPCPP_ROOT, then $CMPLR_ROOT."),
+        "install": attr.label(
+            allow_single_file = True,
+            doc = "Instead of `path`: a file at the root of a DPC++ installation that another repository provides (e.g. an http_archive of an intel/llvm release: \"@dpcpp_release//:LICENSE.TXT\").",
+        ),
         "translate_flags": attr.string_list(doc = "llvm-spirv flags for JIT SPIR-V images; default: a set DPC++ uses."),
         "gen_device": attr.string(default = "pvc", doc = "ocloc -device for spir64_gen images (e.g. pvc, dg2, or a comma list)."),
     },
