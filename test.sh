@@ -58,10 +58,12 @@ step "no absolute paths on action command lines"
 tests/integration/check_command_lines.sh //examples/...
 
 step "bazel test //..."
-bazel test //...
+bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"
+executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) tests* pass.*/\2/p' "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log" | tail -1)"
 
 step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
 tests/hermetic/check.sh
 
 echo
 echo "test.sh: all checks passed"
+echo "bazel: ${executed:-0} passed, 0 failed"
