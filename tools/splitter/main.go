@@ -185,6 +185,8 @@ type input struct {
 	data   []byte
 	name   string
 	mapped bool
+	// written counts output bytes since the pages were last released.
+	written int
 }
 
 // dropPages releases the resident pages of a mapped input (see dropPages).
@@ -195,19 +197,18 @@ func (in *input) dropPages() {
 }
 
 // dropWriter passes writes on to w and releases the input's pages after
-// every dropBytes written, so that one large image (-split=none) does not
-// bring the whole input back into memory.
+// every dropBytes of images written, so that writing images (one large, or
+// many small ones) does not bring the whole input back into memory.
 type dropWriter struct {
 	w  io.Writer
 	in *input
-	n  int
 }
 
-const dropBytes = 4 << 20
+const dropBytes = 1 << 20
 
 func (d *dropWriter) Write(p []byte) (int, error) {
-	if d.n += len(p); d.n >= dropBytes {
-		d.n = 0
+	if d.in.written += len(p); d.in.written >= dropBytes {
+		d.in.written = 0
 		d.in.dropPages()
 	}
 	return d.w.Write(p)
@@ -322,9 +323,6 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			pool.wait()
 			return err
 		}
-		if id%dropEvery == dropEvery-1 {
-			in.dropPages()
-		}
 		var symPath string
 		if c.symbols {
 			symPath = base + ".sym"
@@ -347,7 +345,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 					reg := split.Properties(m, img, split.PropOptions{
 						Mode: mode, Target: o.target,
 						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
-						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals,
+						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
 					})
 					var buf bytes.Buffer
 					if err := reg.Write(&buf); err != nil {
@@ -384,10 +382,6 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	return nil
 }
-
-// dropEvery is how many images are written between releases of the
-// input's resident pages.
-const dropEvery = 64
 
 // checkUnsupported rejects inputs that need transformations this tool
 // does not implement yet, rather than silently emitting wrong images.

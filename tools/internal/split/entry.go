@@ -56,27 +56,35 @@ type Options struct {
 	Release func(end int)
 }
 
-// releaser calls a Release hook each megabyte of a walk in module order.
+// releaser calls a Release hook each megabyte of a walk in module order
+// (a walk over less text than that never calls it).
 type releaser struct {
-	f    func(int)
-	m    *llvmir.Module
-	done int
+	f        func(int)
+	m        *llvmir.Module
+	done     int
+	released bool
 }
 
 func (r *releaser) at(i int) {
-	if r.f != nil {
-		if s := int(r.m.Entities[i].Start); s-r.done >= 1<<20 {
-			r.done = s
-			r.f(s)
-		}
+	if r.f == nil || i >= len(r.m.Entities) {
+		return
+	}
+	s := int(r.m.Entities[i].Start)
+	if s < r.done || !r.released && r.done == 0 {
+		r.done = s // a new walk
+	}
+	if s-r.done >= 1<<20 {
+		r.done = s
+		r.released = true
+		r.f(s)
 	}
 }
 
 func (r *releaser) end() {
-	if r.f != nil {
+	if r.f != nil && r.released {
 		r.f(len(r.m.Src))
-		r.done = 0
 	}
+	r.done, r.released = 0, false
 }
 
 // Attribute names used by the DPC++ front end.

@@ -300,7 +300,13 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	img := &Image{}
 	emit := func(w *llvmir.Writer) {
 		w.SetRename(g.renumber(cand, form))
-		for _, i := range cand {
+		for k, i := range cand {
+			// Large images read the text all over the module; each page
+			// fault maps its neighbours too. Hand the pages back now and
+			// then (see Options.Release).
+			if k%releaseEntities == releaseEntities-1 && g.opts.Release != nil {
+				g.opts.Release(len(m.Src))
+			}
 			e := &m.Entities[i]
 			switch e.Kind {
 			case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther:
@@ -351,7 +357,9 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 					img.Decls = append(img.Decls, int(i))
 				}
 				if isEntry[i] {
-					img.Entries = append(img.Entries, llvmir.GlobalName(e.Name))
+					// A copy: names alias the module text, whose pages the
+					// splitter hands back while writing large images.
+					img.Entries = append(img.Entries, strings.Clone(llvmir.GlobalName(e.Name)))
 					img.EntryIdx = append(img.EntryIdx, int(i))
 					if g.flags[i]&flKernel != 0 {
 						img.Kernels = append(img.Kernels, int(i))
@@ -387,6 +395,10 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	}
 	return img, emit
 }
+
+// releaseEntities is how many entities an image writes between calls of
+// Options.Release.
+const releaseEntities = 512
 
 // mdHasGlobal reports whether metadata node i names a global value (such
 // operands may need to become null); other nodes are copied verbatim.

@@ -38,20 +38,26 @@ type PropOptions struct {
 	Mode Mode
 	// Target, when set, is appended as compile_target.
 	Target string
+	// Release, if set, is told every megabyte of module text that the
+	// walks over the image's functions are done with (see Options.Release).
+	Release func(end int)
 }
 
 // Properties computes the property sets of an extracted image.
 func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry {
 	reg := &propset.Registry{}
-	addDeviceRequirements(reg, m, img, po)
+	rel := &releaser{f: po.Release, m: m}
+	defer rel.end()
+	addDeviceRequirements(reg, m, img, po, rel)
 	if po.ParamInfo {
-		addParamInfo(reg, m, img)
+		addParamInfo(reg, m, img, rel)
 	}
 	if po.ProgramMetadata {
-		addProgramMetadata(reg, m, img)
+		addProgramMetadata(reg, m, img, rel)
 	}
 	if po.ExportedSymbols {
 		for _, i := range img.EntryIdx {
+			rel.at(i)
 			e := &m.Entities[i]
 			if _, vf := m.FuncAttr(e, AttrIndirectlyCallable); e.Fn.CC == "spir_func" && !vf {
 				reg.Add(SetExportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
@@ -61,6 +67,7 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 	if po.ImportedSymbols {
 		reg.AddSet(SetImportedSymbols)
 		for _, i := range img.Decls {
+			rel.at(i)
 			e := &m.Entities[i]
 			if _, vf := m.FuncAttr(e, AttrIndirectlyCallable); !vf && importable(llvmir.GlobalName(e.Name)) {
 				reg.Add(SetImportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
@@ -69,18 +76,19 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 	}
 	if po.KernelNames {
 		for _, i := range img.Kernels {
+			rel.at(i)
 			reg.Add(SetKernelNames, llvmir.GlobalName(m.Entities[i].Name), propset.U32(1))
 		}
 	}
-	addMisc(reg, m, img)
-	addVirtualFunctions(reg, m, img)
+	addMisc(reg, m, img, rel)
+	addVirtualFunctions(reg, m, img, rel)
 	if po.DeviceGlobals {
 		addDeviceGlobals(reg, m, img)
 	}
 	return reg
 }
 
-func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions) {
+func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions, rel *releaser) {
 	type aspect struct {
 		name string
 		v    uint32
@@ -94,9 +102,11 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 	haveDim, haveSG := false, false
 	isEntry := map[int]bool{}
 	for _, i := range img.EntryIdx {
+		rel.at(i)
 		isEntry[i] = true
 	}
 	for _, i := range img.Defs {
+		rel.at(i)
 		e := &m.Entities[i]
 		if ref, ok := m.Attachment(e, "sycl_used_aspects"); ok {
 			ops, _ := m.MDOperands(ref)
@@ -249,9 +259,10 @@ func u32s(v []int64) []uint32 {
 	return out
 }
 
-func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image) {
+func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
 	reg.AddSet(SetProgramMetadata)
 	for _, i := range img.Defs {
+		rel.at(i)
 		e := &m.Entities[i]
 		name := llvmir.GlobalName(e.Name)
 		if v := reqdWorkGroupSize(m, e); len(v) > 0 {
@@ -284,9 +295,10 @@ func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image) {
 	}
 }
 
-func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image) {
+func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
 	reg.AddSet(SetKernelParamOpt)
 	for _, i := range img.Defs {
+		rel.at(i)
 		e := &m.Entities[i]
 		v := mdInts(m, e, "sycl_kernel_omit_args")
 		if _, ok := m.Attachment(e, "sycl_kernel_omit_args"); !ok {
@@ -300,9 +312,10 @@ func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image) {
 	}
 }
 
-func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image) {
+func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
 	for _, attr := range []string{"sycl-grf-size", "sycl-optlevel"} {
 		for _, i := range img.EntryIdx {
+			rel.at(i)
 			v, ok := m.FuncAttr(&m.Entities[i], attr)
 			if !ok {
 				continue
@@ -349,8 +362,9 @@ func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
 
 // addVirtualFunctions records which virtual-function set an image defines,
 // or which sets its kernels call into (never both).
-func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image) {
+func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
 	for _, i := range img.EntryIdx {
+		rel.at(i)
 		if v, ok := m.FuncAttr(&m.Entities[i], AttrIndirectlyCallable); ok {
 			reg.Add(SetVirtualFunctions, "virtual-functions-set", propset.String(v))
 			return
@@ -359,6 +373,7 @@ func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image) {
 	var sets []string
 	seen := map[string]bool{}
 	for _, i := range img.Defs {
+		rel.at(i)
 		v, ok := m.FuncAttr(&m.Entities[i], "calls-indirectly")
 		if !ok {
 			continue
