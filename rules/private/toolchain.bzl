@@ -21,22 +21,12 @@ def _sycl_toolchain_impl(ctx):
     all_files = _files_of(tools)
 
     # The primary device target, from this rule's own attributes.
-    primary = SyclDeviceTargetInfo(
+    primary = _target_info(
+        ctx,
         name = ctx.attr.wrapper_target,
-        compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
-        linker = ctx.attr.linker[DefaultInfo].files_to_run,
-        assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
-        disassembler = ctx.attr.disassembler[DefaultInfo].files_to_run,
-        device_triple = ctx.attr.device_triple,
-        compile_flags = ctx.attr.compile_flags,
-        libraries = depset(ctx.files.device_libraries),
-        translator = ctx.attr.translator[DefaultInfo].files_to_run,
-        translate_flags = ctx.attr.translate_flags,
-        aot = None,
-        aot_args = [],
-        aot_extension = "",
-        image_format = "spirv",
+        libraries = ctx.files.device_libraries,
         all_files = all_files,
+        image_format = "spirv",
     )
     targets = {primary.name: primary}
     for t in ctx.attr.extra_targets:
@@ -62,6 +52,26 @@ def _sycl_toolchain_impl(ctx):
             all_files = all_files,
         ),
     )]
+
+def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_args = [], aot_extension = ""):
+    # sycl_toolchain and sycl_device_target share these attribute names.
+    return SyclDeviceTargetInfo(
+        name = name,
+        compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
+        linker = ctx.attr.linker[DefaultInfo].files_to_run,
+        assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
+        disassembler = ctx.attr.disassembler[DefaultInfo].files_to_run,
+        device_triple = ctx.attr.device_triple,
+        compile_flags = ctx.attr.compile_flags,
+        libraries = depset(libraries),
+        translator = ctx.attr.translator[DefaultInfo].files_to_run if ctx.attr.translator else None,
+        translate_flags = ctx.attr.translate_flags,
+        aot = aot[DefaultInfo].files_to_run if aot else None,
+        aot_args = aot_args,
+        aot_extension = aot_extension,
+        image_format = image_format,
+        all_files = all_files,
+    )
 
 def _files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
@@ -120,22 +130,15 @@ def find_sycl_toolchain(ctx):
 
 def _sycl_device_target_impl(ctx):
     tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
-    return [SyclDeviceTargetInfo(
+    return [_target_info(
+        ctx,
         name = ctx.attr.target,
-        compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
-        linker = ctx.attr.linker[DefaultInfo].files_to_run,
-        assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
-        disassembler = ctx.attr.disassembler[DefaultInfo].files_to_run,
-        device_triple = ctx.attr.device_triple,
-        compile_flags = ctx.attr.compile_flags,
-        libraries = depset(ctx.files.libraries),
-        translator = ctx.attr.translator[DefaultInfo].files_to_run if ctx.attr.translator else None,
-        translate_flags = ctx.attr.translate_flags,
-        aot = ctx.attr.aot[DefaultInfo].files_to_run if ctx.attr.aot else None,
+        libraries = ctx.files.libraries,
+        all_files = _files_of(tools),
+        image_format = ctx.attr.image_format,
+        aot = ctx.attr.aot,
         aot_args = ctx.attr.aot_args,
         aot_extension = ctx.attr.aot_extension,
-        image_format = ctx.attr.image_format,
-        all_files = _files_of(tools),
     )]
 
 sycl_device_target = rule(

@@ -1,5 +1,7 @@
 """AOT: each device image compiled ahead of time for one device target."""
 
+load(":foreach.bzl", "foreach_image")
+
 def aot(ctx, target, tool, in_dirs, in_table, out_dir):
     """Runs the target's ahead-of-time compiler on every image of a table (mnemonic SyclAot).
 
@@ -18,23 +20,15 @@ def aot(ctx, target, tool, in_dirs, in_table, out_dir):
     Returns:
       The path of the output file table inside out_dir.
     """
-    table = out_dir.path + "/" + ctx.label.name + ".table"
-    args = ctx.actions.args()
-    args.add("-table", in_table)
-    args.add("-column", "Code")
-    args.add("-out-table", table)
-    args.add("-out-dir", out_dir.path)
-    args.add("-out-ext", target.aot_extension)
-    args.add("--")
-    args.add(target.aot.executable)
-    args.add_all(target.aot_args)
-    ctx.actions.run(
-        executable = tool,
-        arguments = [args],
-        inputs = in_dirs,
-        tools = target.all_files,
-        outputs = [out_dir],
-        mnemonic = "SyclAot",
-        progress_message = "Compiling SYCL device images of %s for %s" % (ctx.label, target.name),
+    return foreach_image(
+        ctx,
+        tool,
+        target.all_files,
+        in_dirs,
+        in_table,
+        out_dir,
+        target.aot_extension,
+        [target.aot.executable] + target.aot_args,
+        "SyclAot",
+        "Compiling SYCL device images of %s for %s" % (ctx.label, target.name),
     )
-    return table

@@ -1,0 +1,42 @@
+"""The per-image action shape that translation and AOT share."""
+
+def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message):
+    """Runs `command` once per row of a file table's Code column, through tools/foreach.
+
+    Writes <image stem><out_extension> per row and a copy of the table whose
+    Code column names them, all in the tree artifact out_dir.
+
+    Args:
+      ctx: rule context.
+      tool: File, the foreach executable.
+      tools: depset of File the command needs.
+      in_dirs: tree artifacts holding the images and the table.
+      in_table: string, path of the input file table.
+      out_dir: tree artifact to write.
+      out_extension: string, extension of the outputs.
+      command: list of string/File: the command; {in} and {out} are replaced per image.
+      mnemonic: string, the action's mnemonic.
+      progress_message: string.
+
+    Returns:
+      The path of the output file table inside out_dir.
+    """
+    table = out_dir.path + "/" + ctx.label.name + ".table"
+    args = ctx.actions.args()
+    args.add("-table", in_table)
+    args.add("-column", "Code")
+    args.add("-out-table", table)
+    args.add("-out-dir", out_dir.path)
+    args.add("-out-ext", out_extension)
+    args.add("--")
+    args.add_all(command)
+    ctx.actions.run(
+        executable = tool,
+        arguments = [args],
+        inputs = in_dirs,
+        tools = tools,
+        outputs = [out_dir],
+        mnemonic = mnemonic,
+        progress_message = progress_message,
+    )
+    return table
