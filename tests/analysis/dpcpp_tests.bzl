@@ -47,10 +47,13 @@ def _dpcpp_binary_test_impl(ctx):
     asserts.equals(env, 1, len(plain), "plain C compiles as host code only")
 
     link = by["SyclDeviceLink"][0]
+    asserts.false(env, "--only-needed" in link.argv, "the program's TUs are linked whole")
+    libs = by["SyclDeviceLibraryLink"][0]
+    asserts.equals(env, link.outputs.to_list()[0].path, libs.argv[1], "device libraries are linked into the linked program")
     for lib in ["libsycl-cmath.bc", "libsycl-crt.bc"]:
-        paths = [a for a in link.argv if a.endswith("/" + lib)]
-        asserts.equals(env, 1, len(paths), "device link takes " + lib)
-        asserts.equals(env, "--only-needed", link.argv[link.argv.index(paths[0]) - 1], lib + " is linked only where referenced")
+        paths = [a for a in libs.argv if a.endswith("/" + lib)]
+        asserts.equals(env, 1, len(paths), "device library link takes " + lib)
+        asserts.true(env, libs.argv.index("--only-needed") < libs.argv.index(paths[0]), lib + " is linked only where referenced")
 
     translate = by["SyclTranslate"][0]
     asserts.true(env, "-spirv-max-version=1.4" in translate.argv, "DPC++'s translator flags")

@@ -30,9 +30,12 @@ def _clang_two_targets_test_impl(ctx):
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
     triples = sorted([[a.argv[i + 1] for i in range(len(a.argv) - 1) if a.argv[i] == "-target"][0] for a in by["SyclDeviceCompile"]])
     asserts.equals(env, ["nvptx64-nvidia-cuda", "spir64"], triples, "one device compile per target")
-    nvptx_link = [a for a in by["SyclDeviceLink"] if "/nvptx64/" in a.outputs.to_list()[0].path][0]
-    asserts.true(env, "nvptx64--nvidiacl.bc" in [f.basename for f in nvptx_link.inputs.to_list()], "libclc linked for nvptx64")
-    asserts.true(env, "--only-needed" in nvptx_link.argv, "libclc only where referenced")
+    asserts.equals(env, 1, len(by.get("SyclDeviceLibraryLink", [])), "libclc is linked for nvptx64 only")
+    libclc = by["SyclDeviceLibraryLink"][0]
+    asserts.true(env, "nvptx64--nvidiacl.bc" in [f.basename for f in libclc.inputs.to_list()], "libclc linked for nvptx64")
+    asserts.true(env, "--only-needed" in libclc.argv, "libclc only where referenced")
+    for link in by["SyclDeviceLink"]:
+        asserts.false(env, "--only-needed" in link.argv, "the program's TUs are linked whole")
     llc = by["SyclAot"][0]
     for a in ["-march=nvptx64", "-mcpu=sm_70", "{in}", "{out}"]:
         asserts.true(env, a in llc.argv, "llc per image: " + a)

@@ -1,25 +1,51 @@
 """Device link: all translation units' device bitcode into one module."""
 
+def _llvm_link(ctx, toolchain, args, inputs, out, mnemonic, progress_message):
+    ctx.actions.run(
+        executable = toolchain.linker,
+        arguments = [args],
+        inputs = inputs,
+        tools = toolchain.all_files,
+        outputs = [out],
+        mnemonic = mnemonic,
+        progress_message = progress_message,
+    )
+
 def device_link(ctx, toolchain, objects, libraries, out):
-    """Links device bitcode into `out` (mnemonic SyclDeviceLink).
+    """Links device bitcode into `out` (mnemonics SyclDeviceLink, SyclDeviceLibraryLink).
+
+    llvm-link's --only-needed applies to every input file, not just those after
+    it: one invocation would also drop the kernels of every TU but the first.
+    So the TUs are linked whole first, then the libraries, only for what the
+    program references, in a second action.
 
     Args:
       ctx: rule context.
-      toolchain: SyclToolchainInfo.
+      toolchain: SyclToolchainInfo or SyclDeviceTargetInfo (its linker).
       objects: depset of File, per-TU device bitcode; all of it is linked.
       libraries: depset of File, device libraries; only what is referenced is linked.
       out: File, the linked .bc.
     """
+    program = out
+    if libraries.to_list():
+        program = ctx.actions.declare_file(out.basename[:-len(".bc")] + ".program.bc", sibling = out)
     args = ctx.actions.args()
     args.add_all(objects)
-    args.add_all(libraries, before_each = "--only-needed")
+    args.add("-o", program)
+    _llvm_link(ctx, toolchain, args, objects, program, "SyclDeviceLink", "Linking SYCL device code of %s" % ctx.label)
+    if program == out:
+        return
+    args = ctx.actions.args()
+    args.add(program)
+    args.add("--only-needed")
+    args.add_all(libraries)
     args.add("-o", out)
-    ctx.actions.run(
-        executable = toolchain.linker,
-        arguments = [args],
-        inputs = depset(transitive = [objects, libraries]),
-        tools = toolchain.all_files,
-        outputs = [out],
-        mnemonic = "SyclDeviceLink",
-        progress_message = "Linking SYCL device code of %s" % ctx.label,
+    _llvm_link(
+        ctx,
+        toolchain,
+        args,
+        depset([program], transitive = [libraries]),
+        out,
+        "SyclDeviceLibraryLink",
+        "Linking device libraries into the SYCL device code of %s" % ctx.label,
     )
