@@ -16,8 +16,17 @@ def _resolved():
 def _wrapper_outputs(obj):
     return cc_common.create_compilation_outputs(objects = depset([obj]), pic_objects = depset([obj]))
 
-def _sycl_device_link_impl(ctx):
-    c = compile_target(ctx)
+def device_linked(ctx, c):
+    """Device-links a compiled target here; returns its providers.
+
+    Args:
+      ctx: rule context with the device-link attributes.
+      c: the struct compile_target returned.
+
+    Returns:
+      [DefaultInfo, CcInfo (host code + always-linked registration object),
+      SyclInfo (empty: resolved), OutputGroupInfo].
+    """
     images = device_images(ctx, c)
 
     # alwayslink: nothing references the registration object, and an archive
@@ -41,8 +50,11 @@ def _sycl_device_link_impl(ctx):
         DefaultInfo(files = depset([images.wrapper_object])),
         CcInfo(compilation_context = c.compilation_context, linking_context = images_context),
         _resolved(),
-        OutputGroupInfo(device_images = depset([images.spirv]), device_split = depset([images.split])),
+        OutputGroupInfo(device_images = images.images, device_split = depset([images.split])),
     ]
+
+def _sycl_device_link_impl(ctx):
+    return device_linked(ctx, compile_target(ctx))
 
 _DEVICE_LINK_ATTRS = dict(COMMON_ATTRS)
 _DEVICE_LINK_ATTRS.update(DEVICE_LINK_ATTRS)
