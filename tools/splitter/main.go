@@ -238,14 +238,38 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {
-		text, err := llvmir.Disassemble(in.data, c.llvmDis)
+		text, textRelease, mapped, err := disassemble(c, in.data)
 		release()
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 		}
-		return &input{data: text, name: in.name}, func() {}, nil
+		return &input{data: text, name: in.name, mapped: mapped}, textRelease, nil
 	}
 	return in, release, nil
+}
+
+// disassemble turns bitcode into text through a temporary file next to the
+// outputs, which it maps (and unlinks) like a text input, so the text stays
+// out of the Go heap.
+func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped bool, err error) {
+	dir := filepath.Dir(outputPrefix(c) + "x")
+	f, err := os.CreateTemp(dir, ".splitter-input-*.ll")
+	if err != nil {
+		text, err := llvmir.Disassemble(bitcode, c.llvmDis)
+		return text, func() {}, false, err
+	}
+	defer func() { f.Close(); os.Remove(f.Name()) }()
+	if err := llvmir.DisassembleTo(bitcode, f, c.llvmDis); err != nil {
+		return nil, func() {}, false, err
+	}
+	if data, unmap, ok := mapFile(f); ok {
+		return data, unmap, true, nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, func() {}, false, err
+	}
+	text, err = io.ReadAll(f)
+	return text, func() {}, false, err
 }
 
 // specConstantUses names functions whose presence means the module calls

@@ -52,6 +52,20 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 	return pipe(llvmDis, bitcode, "-o", "-", "-")
 }
 
+// DisassembleTo is Disassemble writing the text to out (e.g. a file the
+// caller then maps) instead of returning it.
+func DisassembleTo(bitcode []byte, out io.Writer, llvmDis string) error {
+	cmd := exec.Command(llvmDis, "-o", "-", "-")
+	cmd.Stdin = bytes.NewReader(bitcode)
+	cmd.Stdout = out
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		return &ToolError{Tool: llvmDis, Err: err, Stderr: errb.String()}
+	}
+	return nil
+}
+
 // Assemble turns text into bitcode with llvmAs (e.g. "llvm-as-15").
 //
 // LLVM 15 and 16 parse typed pointers (i32*) but default to opaque ones: a
