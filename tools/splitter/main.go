@@ -2,14 +2,17 @@
 // linked device module into device images and writes the file table
 // ([Code|Properties|Symbols]) that the offload wrapper consumes.
 //
-// Memory stays below twice the input text however many images there are:
-// the input is mapped read-only (its pages are handed back to the page cache
-// while parsing and every few images), the parsed module keeps about half a
-// byte per input byte, images are extracted one at a time and streamed to
-// their files, and the GC runs at 25% heap growth. With bitcode output
-// (no -S), each image goes through a temporary text file into llvm-as, at
-// most one llvm-as per CPU; llvm-as's start-up (~15 ms of the ~20 ms it
-// takes per small image) dominates that mode: see tests/bench/split.
+// Memory stays below twice the input text however many images there are
+// (about 1.1-1.25x on the 14 MB module of tests/bench/split, any -split):
+// the input is mapped read-only (bitcode is disassembled into a temporary
+// file that is mapped the same way) and its pages are handed back to the
+// page cache while parsing, grouping, building the graph and every megabyte
+// of images written; the parsed module keeps about half a byte per input
+// byte; images are extracted one at a time and streamed to their files; the
+// GC runs at 25% heap growth. With bitcode output (no -S), each image goes
+// through a temporary text file into llvm-as, at most one llvm-as per CPU;
+// llvm-as's start-up (~15 ms of the ~20 ms it takes per small image)
+// dominates that mode: see tests/bench/split.
 package main
 
 import (
