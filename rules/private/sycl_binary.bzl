@@ -2,7 +2,7 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//rules/private/actions:aot.bzl", "aot")
-load("//rules/private/actions:device_link.bzl", "device_link")
+load("//rules/private/actions:device_link.bzl", "device_link", "device_link_tu")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES", "split")
 load("//rules/private/actions:translate.bzl", "translate")
 load("//rules/private/actions:wrap.bzl", "host_triple", "wrap")
@@ -26,26 +26,29 @@ def device_images(ctx, c, desc_name = None):
     primary = c.sycl.wrapper_target
     groups = []
     first = None
+    per_tu = (ctx.attr.device_link_mode or ctx.attr._device_link_mode[BuildSettingInfo].value) == "per_tu"
     for t in c.targets:
-        prefix = "_sycl/%s/" % name if t.name == primary else "_sycl/%s/%s/" % (name, t.name)
-        linked = ctx.actions.declare_file(prefix + name + ".device.bc")
-        libraries = [t.libraries] + ([c.sycl_info.device_libraries] if t.name == primary else [])
-        device_link(ctx, t, c.sycl_info.device_objects_by_target[t.name], depset(transitive = libraries), linked)
-        split_dir = ctx.actions.declare_directory(prefix + "split")
-        table = split(ctx, t, ctx.executable._splitter, linked, mode, split_dir)
-        dirs = [split_dir]
-        spirv_dir = None
-        if t.translator:
-            spirv_dir = ctx.actions.declare_directory(prefix + "spirv")
-            table = translate(ctx, t, ctx.executable._foreach, split_dir, table, spirv_dir)
-            dirs.append(spirv_dir)
-        if t.aot:
-            aot_dir = ctx.actions.declare_directory(prefix + "aot")
-            table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir)
-            dirs.append(aot_dir)
-        groups.append(struct(dirs = dirs, table = table, target = t.name, format = t.image_format))
-        if first == None:
-            first = struct(linked = linked, split = split_dir, spirv = spirv_dir or split_dir)
+        target_prefix = "_sycl/%s/" % name if t.name == primary else "_sycl/%s/%s/" % (name, t.name)
+        libraries = depset(transitive = [t.libraries] + ([c.sycl_info.device_libraries] if t.name == primary else []))
+        objects = c.sycl_info.device_objects_by_target[t.name]
+        if per_tu:
+            # One link, split and translation per TU (thinLTO-style).
+            tus = objects.to_list()
+            units = []
+            for tu in tus:
+                prefix = target_prefix + "tu/" + _unit_name(tu) + "/"
+                linked = ctx.actions.declare_file(prefix + name + ".device.bc")
+                device_link_tu(ctx, t, tu, [o for o in tus if o != tu], libraries, linked)
+                units.append(struct(prefix = prefix, linked = linked))
+        else:
+            linked = ctx.actions.declare_file(target_prefix + name + ".device.bc")
+            device_link(ctx, t, objects, libraries, linked)
+            units = [struct(prefix = target_prefix, linked = linked)]
+        for u in units:
+            group = _image_group(ctx, t, mode, u.prefix, u.linked)
+            groups.append(group)
+            if first == None:
+                first = struct(linked = u.linked, split = group.dirs[0], spirv = group.dirs[-1])
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
     wrap(ctx, ctx.executable._wrapper, groups, host_triple(c.cc_toolchain), _compression(ctx), wrapper_object, desc_name)
@@ -56,6 +59,26 @@ def device_images(ctx, c, desc_name = None):
         images = depset([g.dirs[-1] for g in groups]),
         wrapper_object = wrapper_object,
     )
+
+def _unit_name(tu):
+    # A directory name per TU, stable across builds: its workspace path.
+    return "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
+
+def _image_group(ctx, t, mode, prefix, linked):
+    """Split, translation and AOT of one linked module; its wrapper group."""
+    split_dir = ctx.actions.declare_directory(prefix + "split")
+    table = split(ctx, t, ctx.executable._splitter, linked, mode, split_dir)
+    dirs = [split_dir]
+    spirv_dir = None
+    if t.translator:
+        spirv_dir = ctx.actions.declare_directory(prefix + "spirv")
+        table = translate(ctx, t, ctx.executable._foreach, split_dir, table, spirv_dir)
+        dirs.append(spirv_dir)
+    if t.aot:
+        aot_dir = ctx.actions.declare_directory(prefix + "aot")
+        table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir)
+        dirs.append(aot_dir)
+    return struct(dirs = dirs, table = table, target = t.name, format = t.image_format)
 
 def _compression(ctx):
     # compress follows `stamp`'s convention: 1 on, 0 off, -1 the build setting.
@@ -107,6 +130,11 @@ DEVICE_LINK_ATTRS = {
         doc = "Device code split for this binary (per_kernel, per_source, auto, off). Empty: the --@rules_sycl//sycl:split_mode build setting.",
     ),
     "_split_mode": attr.label(default = Label("//sycl:split_mode")),
+    "device_link_mode": attr.string(
+        values = ["", "whole", "per_tu"],
+        doc = "whole: one device link and split for the program. per_tu: per translation unit, that TU linked with what it uses of the rest (thinLTO-style), so an edit re-splits and re-translates only the images whose bytes change. Empty: --@rules_sycl//sycl:device_link_mode.",
+    ),
+    "_device_link_mode": attr.label(default = Label("//sycl:device_link_mode")),
     "compress": attr.int(
         default = -1,
         values = [-1, 0, 1],

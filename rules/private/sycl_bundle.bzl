@@ -31,8 +31,10 @@ def _sycl_bundle_impl(ctx):
 _ATTRS = dict(COMMON_ATTRS)
 _ATTRS.update(DEVICE_LINK_ATTRS)
 
-# SYCLBIN v1 stores images uncompressed.
+# SYCLBIN v1 stores images uncompressed; a bundle is one device link.
 _ATTRS.pop("compress")
+_ATTRS.pop("device_link_mode")
+_ATTRS.pop("_device_link_mode")
 _ATTRS.update({
     "state": attr.string(
         default = "executable",

@@ -90,3 +90,22 @@ unknown_target_test = analysistest.make(
     expect_failure = True,
     config_settings = {"//sycl:targets": ["spir64_gen"]},
 )
+
+def _per_tu_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    for m, n in {"SyclDeviceLink": 2, "SyclSplit": 2, "SyclTranslate": 2, "SyclWrap": 1}.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions (one per TU)" % m)
+    firsts = []
+    for link in by["SyclDeviceLink"]:
+        firsts.append(link.argv[1].split("/")[-1])
+        asserts.equals(env, "--only-needed", link.argv[2], "the TU is linked whole, the rest only where used")
+        asserts.equals(env, 2, len([a for a in link.argv if a.endswith(".id.bc")]), "each per-TU link sees the whole program")
+    asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], sorted(firsts), "one link per TU, that TU first")
+    asserts.equals(env, 2, len([a for a in by["SyclWrap"][0].argv if a == "-batch"]), "one wrapper group per TU")
+    return analysistest.end(env)
+
+per_tu_test = analysistest.make(
+    _per_tu_test_impl,
+    config_settings = {"//sycl:device_link_mode": "per_tu"},
+)

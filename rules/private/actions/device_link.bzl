@@ -49,3 +49,35 @@ def device_link(ctx, toolchain, objects, libraries, out):
         "SyclDeviceLibraryLink",
         "Linking device libraries into the SYCL device code of %s" % ctx.label,
     )
+
+def device_link_tu(ctx, toolchain, tu, others, libraries, out):
+    """Links one TU with what it uses of the rest of the program (mnemonic SyclDeviceLink).
+
+    Per-TU image mode (thinLTO-style): `tu` is linked whole, every other TU and
+    library only for the symbols it needs (llvm-link links its first input
+    whole and applies --only-needed to the rest), so the result holds that
+    TU's kernels and exactly the device code they reach.
+
+    Args:
+      ctx: rule context.
+      toolchain: SyclToolchainInfo or SyclDeviceTargetInfo (its linker).
+      tu: File, the TU's device bitcode.
+      others: list of File, the program's other TUs.
+      libraries: depset of File, device libraries.
+      out: File, the linked .bc.
+    """
+    args = ctx.actions.args()
+    args.add(tu)
+    args.add("--only-needed")
+    args.add_all(others)
+    args.add_all(libraries)
+    args.add("-o", out)
+    _llvm_link(
+        ctx,
+        toolchain,
+        args,
+        depset([tu] + others, transitive = [libraries]),
+        out,
+        "SyclDeviceLink",
+        "Linking SYCL device code of %s for %s" % (ctx.label, tu.short_path),
+    )
