@@ -48,8 +48,16 @@ build() {
 digests() {
   local bin
   bin="$(cd "$1" && bazel --output_base="$2" info bazel-bin 2>/dev/null)/tests/hermetic/app50"
-  (cd "$bin" && find . -type f ! -name '*.params' ! -name '*runfiles_manifest' ! -path '*.runfiles/*' | LC_ALL=C sort | xargs sha256sum)
+  outputs_of_app50 "$bin"
   (cd "$1" && bazel --output_base="$2" shutdown >/dev/null 2>&1) || true
+}
+
+# Digests of what building $target writes (the package may hold other
+# targets' outputs, e.g. from `bazel test //...`).
+outputs_of_app50() {
+  (cd "$1" && for p in app50 _sycl/app50 _sycl/kernels _objs/app50; do
+    [ -e "$p" ] && find "$p" -type f ! -name '*.params'
+  done | LC_ALL=C sort | xargs sha256sum)
 }
 
 checkout "$work/b/checkout"
@@ -57,7 +65,7 @@ checkout "$work/b/checkout"
 (cd "$root" && bazel build "$target") >"$work/a.log" 2>&1 || { tail -30 "$work/a.log" >&2; exit 1; }
 (cd "$root" && bazel info bazel-bin >/dev/null 2>&1)
 a_bin="$(cd "$root" && bazel info bazel-bin 2>/dev/null)/tests/hermetic/app50"
-(cd "$a_bin" && find . -type f ! -name '*.params' ! -name '*runfiles_manifest' ! -path '*.runfiles/*' | LC_ALL=C sort | xargs sha256sum) >"$work/a.sha"
+outputs_of_app50 "$a_bin" >"$work/a.sha"
 build "$work/b/checkout" "$work/ob_b" "$work/b.log" --disk_cache="$work/cache"
 digests "$work/b/checkout" "$work/ob_b" >"$work/b.sha"
 files="$(wc -l <"$work/a.sha")"
