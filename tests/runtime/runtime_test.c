@@ -28,19 +28,8 @@
 #include <zstd.h>
 
 #include "sycl_rt.h"
+#include "test_check.h"
 
-static int g_failures, g_checks;
-
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    ++g_checks;                                                               \
-    if (!(cond)) {                                                            \
-      ++g_failures;                                                           \
-      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);         \
-      fprintf(stderr, __VA_ARGS__);                                           \
-      fprintf(stderr, " (last error: %s)\n", srt_last_error());              \
-    }                                                                         \
-  } while (0)
 
 /* Expects rc == want and the last error to contain `needle`. */
 static void expect_error(int line, int rc, int want, const char *needle) {
@@ -386,23 +375,6 @@ static void test_register_lib_exits(void) {
 
 /* ---- Part 2 ----------------------------------------------------------------- */
 
-static unsigned char *slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  unsigned char *buf = NULL;
-  if (fseek(f, 0, SEEK_END) == 0) {
-    long len = ftell(f);
-    if (len > 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)len)) &&
-        fread(buf, 1, (size_t)len, f) != (size_t)len) {
-      free(buf);
-      buf = NULL;
-    }
-    *n = len > 0 ? (size_t)len : 0;
-  }
-  fclose(f);
-  return buf;
-}
 
 static char k_iota[] = "srt_test_iota";
 static char k_axpy[] = "srt_test_axpy";
