@@ -1521,6 +1521,15 @@ void srt_free_shared(void *ptr) {
   pthread_mutex_unlock(&g_lock);
 }
 
+/* Whether args[0..i) already passed the allocation sh: an emulated shared
+ * allocation is copied once per launch however many arguments name it. */
+static int shared_passed_before(const srt_arg args[], int i, const srt_shared *sh) {
+  for (int j = 0; j < i; ++j)
+    if (args[j].kind == SRT_ARG_SHARED && find_shared(args[j].value) == sh)
+      return 1;
+  return 0;
+}
+
 /* Before a launch: coarse-grain allocations passed as arguments are
  * unmapped (the device owns them), emulated ones copied to the device. An
  * allocation passed twice is migrated once. */
@@ -1539,10 +1548,7 @@ static int shared_to_device(const char *name, int nargs, const srt_arg args[]) {
       if (e == CL_SUCCESS)
         sh->mapped = 0;
     } else {
-      int seen = 0;
-      for (int j = 0; j < i && !seen; ++j)
-        seen = args[j].kind == SRT_ARG_SHARED && find_shared(args[j].value) == sh;
-      if (seen)
+      if (shared_passed_before(args, i, sh))
         continue;
       e = clEnqueueWriteBuffer(g_queue, sh->mem, CL_TRUE, 0, sh->size, sh->ptr,
                                0, NULL, NULL);
@@ -1576,10 +1582,7 @@ static int shared_to_host(const char *name, int nargs, const srt_arg args[]) {
       if (e == CL_SUCCESS)
         sh->mapped = 1;
     } else {
-      int seen = 0;
-      for (int j = 0; j < i && !seen; ++j)
-        seen = args[j].kind == SRT_ARG_SHARED && find_shared(args[j].value) == sh;
-      if (seen)
+      if (shared_passed_before(args, i, sh))
         continue;
       e = clEnqueueReadBuffer(g_queue, sh->mem, CL_TRUE, 0, sh->size, sh->ptr,
                               0, NULL, NULL);
