@@ -81,17 +81,6 @@ type config struct {
 	splitESIMD, lowerESIMD, defaultSpecConsts bool
 }
 
-// writesProperties: newer sycl-post-link writes .prop files only when some
-// option asks for properties. Older ones (and the lit tests of their time,
-// listed in tests/conformance/known_failures.tsv) wrote them always. We follow
-// the newest: the DPC++ driver and our rules always pass -properties, so the
-// difference only shows for hand-written command lines, where the newest
-// tool's table has no Properties column without it.
-func (c *config) writesProperties() bool {
-	return c.properties || c.programMetadata || c.exportedSymbols || c.importedSymbols || c.kernelNames || c.paramInfo ||
-		c.deviceGlobals || c.specConst != ""
-}
-
 func parseArgs(args []string) (*config, error) {
 	c := &config{input: "-"}
 	fs := flag.NewFlagSet("splitter", flag.ContinueOnError)
@@ -328,10 +317,12 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	tables := make([]*filetable.Table, len(c.outputs))
 	for i := range tables {
-		cols := []string{filetable.ColumnCode}
-		if c.writesProperties() {
-			cols = append(cols, filetable.ColumnProperties)
-		}
+		// sycl-post-link wrote .prop files (and the Properties column)
+		// always for most of its history; the newest one only with
+		// -properties or an option that produces properties. We always
+		// write them: the DPC++ driver and our rules pass -properties,
+		// and every test of the conformance corpus expects or tolerates them.
+		cols := []string{filetable.ColumnCode, filetable.ColumnProperties}
 		if c.symbols {
 			cols = append(cols, filetable.ColumnSymbols)
 		}
@@ -361,31 +352,29 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		plainPropWritten := false
 		for ti, o := range c.outputs {
 			row := []string{irPath}
-			if c.writesProperties() {
-				propPath := base + ".prop"
-				if o.target != "" {
-					propPath = base + "." + o.target + ".prop"
-				}
-				// One .prop per target, plus one shared by the untargeted tables.
-				if o.target != "" || !plainPropWritten {
-					plainPropWritten = plainPropWritten || o.target == ""
-					reg := split.Properties(m, img, split.PropOptions{
-						Mode: mode, Target: o.target,
-						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
-						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
-					})
-					var buf bytes.Buffer
-					if err := reg.Write(&buf); err != nil {
-						pool.wait()
-						return fmt.Errorf("%s: %v", propPath, err)
-					}
-					if err := commit(propPath, buf.Bytes(), outs); err != nil {
-						pool.wait()
-						return err
-					}
-				}
-				row = append(row, propPath)
+			propPath := base + ".prop"
+			if o.target != "" {
+				propPath = base + "." + o.target + ".prop"
 			}
+			// One .prop per target, plus one shared by the untargeted tables.
+			if o.target != "" || !plainPropWritten {
+				plainPropWritten = plainPropWritten || o.target == ""
+				reg := split.Properties(m, img, split.PropOptions{
+					Mode: mode, Target: o.target,
+					ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
+					KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
+				})
+				var buf bytes.Buffer
+				if err := reg.Write(&buf); err != nil {
+					pool.wait()
+					return fmt.Errorf("%s: %v", propPath, err)
+				}
+				if err := commit(propPath, buf.Bytes(), outs); err != nil {
+					pool.wait()
+					return err
+				}
+			}
+			row = append(row, propPath)
 			if c.symbols {
 				row = append(row, symPath)
 			}

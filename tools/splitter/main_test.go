@@ -85,7 +85,8 @@ func TestOutDirAndColumns(t *testing.T) {
 		t.Fatalf("rc=%d stderr=%s", rc, stderr)
 	}
 	table, _ := os.ReadFile(filepath.Join(dir, "t.table"))
-	want := "[Code]\nimgs/t_0.ll\nimgs/t_1.ll\n"
+	// Properties are written without -properties (see splitModule).
+	want := "[Code|Properties]\nimgs/t_0.ll|imgs/t_0.prop\nimgs/t_1.ll|imgs/t_1.prop\n"
 	if diff := cmp.Diff(want, string(table)); diff != "" {
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
