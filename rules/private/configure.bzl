@@ -14,7 +14,11 @@ _TOOLS = [
     ("disassembler", "SYCL_LLVM_DIS", ["llvm-dis-{v}"], "llvm-{v}"),
     ("translator", "SYCL_LLVM_SPIRV", ["llvm-spirv-{v}", "llvm-spirv"], "llvm-spirv-{v}"),
     ("validator", "SYCL_SPIRV_VAL", ["spirv-val"], "spirv-tools"),
+    ("verifier", "SYCL_OPT", ["opt-{v}"], "llvm-{v}"),
 ]
+
+# Tools only tests use (image validation), not part of the sycl_toolchain.
+_TEST_TOOLS = ["validator", "verifier"]
 
 def _find(rctx, env, names):
     override = rctx.os.environ.get(env, "")
@@ -93,7 +97,7 @@ def _sycl_configure_impl(rctx):
     attrs = "\n".join([
         '    {} = "{}",'.format(k, found.get(k, "bin/missing"))
         for k, _, _, _ in _TOOLS
-        if k != "validator"
+        if k not in _TEST_TOOLS
     ])
     nvptx = _nvptx_target(rctx) if not missing else ""
     if missing:
@@ -123,19 +127,21 @@ toolchain(
     toolchain_type = "@rules_sycl//sycl:toolchain_type",
 )
 
-# spirv-val, for tests that validate SPIR-V images.
+# spirv-val and opt, for tests that validate device images.
 {validator}
+{verifier}
 """.format(
         attrs = attrs,
         missing = repr(missing),
         nvptx = nvptx,
         extra_targets = repr([":nvptx64"] if nvptx else []),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
+        verifier = 'alias(name = "opt", actual = "bin/verifier")' if "verifier" in found else "",
     ))
 
 sycl_configure = repository_rule(
     implementation = _sycl_configure_impl,
     environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC"] + [t[1] for t in _TOOLS],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15, spirv-val).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests).",
 )
