@@ -2,7 +2,7 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//rules/private/actions:aot.bzl", "aot")
-load("//rules/private/actions:device_link.bzl", "device_link", "device_link_tu")
+load("//rules/private/actions:device_link.bzl", "device_link", "device_link_summary", "device_link_tu")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES", "split")
 load("//rules/private/actions:translate.bzl", "translate")
 load("//rules/private/actions:wrap.bzl", "host_triple", "wrap")
@@ -33,13 +33,17 @@ def device_images(ctx, c, desc_name = None):
         objects = c.sycl_info.device_objects_by_target[t.name]
         if per_tu:
             # One link, split and translation per TU (thinLTO-style).
-            tus = objects.to_list()
+            tus = []
+            for o in objects.to_list():
+                prefix = target_prefix + "tu/" + _unit_name(o) + "/"
+                summary = ctx.actions.declare_file(prefix + name + ".link_summary")
+                device_link_summary(ctx, t, ctx.executable._devlink, o, summary)
+                tus.append(struct(object = o, summary = summary, prefix = prefix))
             units = []
             for tu in tus:
-                prefix = target_prefix + "tu/" + _unit_name(tu) + "/"
-                linked = ctx.actions.declare_file(prefix + name + ".device.bc")
-                device_link_tu(ctx, t, tu, [o for o in tus if o != tu], libraries, linked)
-                units.append(struct(prefix = prefix, linked = linked))
+                linked = ctx.actions.declare_file(tu.prefix + name + ".device.bc")
+                device_link_tu(ctx, t, ctx.executable._devlink, tu, [o for o in tus if o != tu], libraries, linked)
+                units.append(struct(prefix = tu.prefix, linked = linked))
         else:
             linked = ctx.actions.declare_file(target_prefix + name + ".device.bc")
             device_link(ctx, t, objects, libraries, linked)
@@ -51,7 +55,17 @@ def device_images(ctx, c, desc_name = None):
                 first = struct(linked = u.linked, split = group.dirs[0], spirv = group.dirs[-1])
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
-    wrap(ctx, ctx.executable._wrapper, groups, host_triple(c.cc_toolchain), _compression(ctx), wrapper_object, desc_name)
+    wrap(
+        ctx,
+        ctx.executable._wrapper,
+        groups,
+        host_triple(c.cc_toolchain),
+        _compression(ctx),
+        wrapper_object,
+        desc_name,
+        # Per TU, a TU without kernels still yields an image with no entries.
+        skip_images_without_entries = per_tu,
+    )
     return struct(
         linked = first.linked,
         split = first.split,
@@ -146,6 +160,7 @@ DEVICE_LINK_ATTRS = {
     "_splitter": attr.label(default = Label("//tools/splitter"), executable = True, cfg = "exec"),
     "_foreach": attr.label(default = Label("//tools/foreach"), executable = True, cfg = "exec"),
     "_wrapper": attr.label(default = Label("//tools/wrapper"), executable = True, cfg = "exec"),
+    "_devlink": attr.label(default = Label("//tools/devlink"), executable = True, cfg = "exec"),
 }
 
 _TARGETS_SETTING = str(Label("//sycl:targets"))

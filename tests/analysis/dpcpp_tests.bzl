@@ -69,6 +69,30 @@ def _dpcpp_binary_test_impl(ctx):
 
 dpcpp_binary_test = analysistest.make(
     _dpcpp_binary_test_impl,
+    config_settings = {"//sycl:device_link_mode": "whole", "//sycl:toolchain": "dpcpp"},
+)
+
+def _dpcpp_per_tu_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    asserts.equals(env, 0, len(by.get("SyclDeviceLibraryLink", [])), "per TU, the libraries are linked in the TU's link")
+    summary = by["SyclDeviceLinkSummary"][0]
+    asserts.true(env, "-llvm-dis=external/dpcpp_fake/bin/disassembler" in summary.argv, "the summary reads DPC++'s bitcode with its llvm-dis")
+    link = by["SyclDeviceLink"][0]
+    asserts.true(env, "-linker=external/dpcpp_fake/bin/linker" in link.argv, "DPC++'s llvm-link")
+    asserts.equals(env, "app.cpp.bc", link.argv[link.argv.index("-tu") + 1].split("/")[-1], "the TU linked whole")
+    libs = [link.argv[i + 1].split("/")[-1] for i in range(len(link.argv) - 1) if link.argv[i] == "-library"]
+    for lib in ["libsycl-cmath.bc", "libsycl-crt.bc"]:
+        asserts.true(env, lib in libs, "device libraries (--only-needed): " + lib)
+    asserts.true(env, "-spirv-max-version=1.4" in by["SyclTranslate"][0].argv, "DPC++'s translator flags")
+    for a in analysistest.target_actions(env):
+        for arg in a.argv or []:
+            asserts.false(env, arg.split("=", 1)[-1].startswith("/"), "%s: absolute path %s" % (a.mnemonic, arg))
+    return analysistest.end(env)
+
+# Per-TU image mode, the default, with the DPC++ toolchain.
+dpcpp_per_tu_test = analysistest.make(
+    _dpcpp_per_tu_test_impl,
     config_settings = {"//sycl:toolchain": "dpcpp"},
 )
 

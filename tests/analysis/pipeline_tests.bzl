@@ -95,19 +95,23 @@ def _binary_pipeline_test_impl(ctx):
 
 _BINARY_TEST_ATTRS = {"expected_split": attr.string(mandatory = True)}
 
-binary_pipeline_test = analysistest.make(_binary_pipeline_test_impl, attrs = _BINARY_TEST_ATTRS)
+# The whole-program device link (one link and split; per-TU mode, the
+# default, is in target_tests.bzl).
+_WHOLE = {"//sycl:device_link_mode": "whole"}
+
+binary_pipeline_test = analysistest.make(_binary_pipeline_test_impl, attrs = _BINARY_TEST_ATTRS, config_settings = _WHOLE)
 
 # The build setting reaches the split action.
 binary_pipeline_per_kernel_test = analysistest.make(
     _binary_pipeline_test_impl,
     attrs = _BINARY_TEST_ATTRS,
-    config_settings = {"//sycl:split_mode": "per_kernel"},
+    config_settings = dict(_WHOLE, **{"//sycl:split_mode": "per_kernel"}),
 )
 
 binary_pipeline_off_test = analysistest.make(
     _binary_pipeline_test_impl,
     attrs = _BINARY_TEST_ATTRS,
-    config_settings = {"//sycl:split_mode": "off"},
+    config_settings = dict(_WHOLE, **{"//sycl:split_mode": "off"}),
 )
 
 # --- sycl_library: per-TU device compile, host compile, no device link --------

@@ -46,7 +46,10 @@ def _clang_two_targets_test_impl(ctx):
 
 clang_two_targets_test = analysistest.make(
     _clang_two_targets_test_impl,
-    config_settings = {"//sycl:targets": ["spir64", "nvptx64"]},
+    config_settings = {
+        "//sycl:device_link_mode": "whole",
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
 )
 
 def _dpcpp_aot_test_impl(ctx):
@@ -91,21 +94,44 @@ unknown_target_test = analysistest.make(
     config_settings = {"//sycl:targets": ["spir64_gen"]},
 )
 
+def _flag_values(argv, flag):
+    return [argv[i + 1] for i in range(len(argv) - 1) if argv[i] == flag]
+
 def _per_tu_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = _by_mnemonic(env)
-    for m, n in {"SyclDeviceLink": 2, "SyclSplit": 2, "SyclTranslate": 2, "SyclWrap": 1}.items():
+    for m, n in {"SyclDeviceLinkSummary": 2, "SyclDeviceLink": 2, "SyclSplit": 2, "SyclTranslate": 2, "SyclWrap": 1}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions (one per TU)" % m)
-    firsts = []
+    summaries = {}
+    for s in by["SyclDeviceLinkSummary"]:
+        asserts.true(env, "-summarize" in s.argv, "devlink -summarize")
+        asserts.true(env, [a for a in s.argv if a.startswith("-llvm-dis=") and not a.startswith("-llvm-dis=/")] != [], "llvm-dis by a relative path")
+        bc = [f for f in s.inputs.to_list() if f.basename.endswith(".id.bc")]
+        asserts.equals(env, 1, len(bc), "a summary reads one TU")
+        summaries[bc[0].basename] = s.outputs.to_list()[0].path
+    tus = []
     for link in by["SyclDeviceLink"]:
-        firsts.append(link.argv[1].split("/")[-1])
-        asserts.equals(env, "--only-needed", link.argv[2], "the TU is linked whole, the rest only where used")
-        asserts.equals(env, 2, len([a for a in link.argv if a.endswith(".id.bc")]), "each per-TU link sees the whole program")
-    asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], sorted(firsts), "one link per TU, that TU first")
-    asserts.equals(env, 2, len([a for a in by["SyclWrap"][0].argv if a == "-batch"]), "one wrapper group per TU")
+        asserts.true(env, link.argv[0].endswith("/devlink"), "per-TU link runs devlink")
+        tu = _flag_values(link.argv, "-tu")[0].split("/")[-1]
+        other = "helpers.cl.id.bc" if tu == "kernels.cl.id.bc" else "kernels.cl.id.bc"
+        tus.append(tu)
+        asserts.equals(env, [summaries[tu]], _flag_values(link.argv, "-tu-summary"), "the TU's own summary")
+        asserts.equals(env, [other], [o.split("/")[-1] for o in _flag_values(link.argv, "-object")], "every other TU is a declared input")
+        asserts.equals(env, [summaries[other]], _flag_values(link.argv, "-summary"), "with its summary, at the same position")
+        inputs = [f.path for f in link.inputs.to_list()]
+        for p in [summaries[tu], summaries[other]]:
+            asserts.true(env, p in inputs, "summary %s is an input" % p)
+
+        # The unused_inputs_list: a second output, named on the command line.
+        outs = sorted([f.basename for f in link.outputs.to_list()])
+        asserts.equals(env, ["binary_uncompressed.device.bc", "binary_uncompressed.device.bc.unused"], outs, "linked module and unused-inputs list")
+        unused = [f.path for f in link.outputs.to_list() if f.basename.endswith(".unused")][0]
+        asserts.equals(env, [unused], _flag_values(link.argv, "-unused-inputs"), "devlink writes the unused-inputs list")
+    asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], sorted(tus), "one link per TU")
+    wrap = by["SyclWrap"][0].argv
+    asserts.equals(env, 2, len([a for a in wrap if a == "-batch"]), "one wrapper group per TU")
+    asserts.true(env, "-skip-images-without-entries" in wrap, "images of TUs without kernels are left out")
     return analysistest.end(env)
 
-per_tu_test = analysistest.make(
-    _per_tu_test_impl,
-    config_settings = {"//sycl:device_link_mode": "per_tu"},
-)
+# Per-TU image mode is the default: no setting.
+per_tu_test = analysistest.make(_per_tu_test_impl)

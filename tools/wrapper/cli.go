@@ -40,6 +40,11 @@ type config struct {
 	compress  bool  // -offload-compress
 	level     int   // -offload-compression-level
 	threshold int64 // -offload-compression-threshold
+
+	// skipEmpty: -skip-images-without-entries (ours): leave out table rows
+	// whose Symbols file lists no entry point, e.g. per-TU images of a TU
+	// without kernels, which the runtime could never pick.
+	skipEmpty bool
 }
 
 var valueFlags = map[string]bool{
@@ -51,7 +56,7 @@ var valueFlags = map[string]bool{
 
 var boolFlags = map[string]bool{
 	"batch": true, "emit-reg-funcs": true, "v": true, "new-offload-entries": true,
-	"offload-compress": true,
+	"offload-compress": true, "skip-images-without-entries": true,
 }
 
 // parseArgs follows clang-offload-wrapper's positional semantics: -target,
@@ -159,6 +164,8 @@ func parseArgs(args []string) (*config, error) {
 				cfg.opts.NewEntries = b
 			case "offload-compress":
 				cfg.compress = b
+			case "skip-images-without-entries":
+				cfg.skipEmpty = b
 			}
 		}
 	}

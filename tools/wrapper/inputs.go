@@ -34,7 +34,12 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		images = append(images, imgs...)
+		for _, img := range imgs {
+			if cfg.skipEmpty && len(img.Entries) == 0 {
+				continue
+			}
+			images = append(images, img)
+		}
 	}
 	if cfg.compress {
 		cleanup, err := compressImages(images, cfg)

@@ -472,3 +472,36 @@ func FuzzParseArgs(f *testing.F) {
 		}
 	})
 }
+
+// TestSkipImagesWithoutEntries: with the flag, rows whose Symbols file is
+// missing or lists nothing are left out, giving the same object as a table
+// without them; without it, they are wrapped.
+func TestSkipImagesWithoutEntries(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"kept.tbl": "[Code|Symbols|Properties]\nimg0.spv|k0.sym|k0.prop\nimg2.spv|k2.sym|k2.prop\n", "none.sym": "\n"}
+	files["empty.tbl"] = "[Code|Symbols]\nimg2.spv|none.sym\n"
+	for k, v := range inputFiles {
+		files[k] = v
+	}
+	writeFiles(t, dir, files)
+	chdir(t, dir)
+	common := []string{"-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv"}
+	build := func(out string, args ...string) []byte {
+		t.Helper()
+		if err := run(append(append([]string{"-o", out}, common...), args...)); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	want := build("want.o", "-batch", "kept.tbl")
+	if got := build("skip.o", "-skip-images-without-entries", "-batch", "sub/t.tbl", "empty.tbl"); !bytes.Equal(got, want) {
+		t.Error("-skip-images-without-entries: object differs from the one without the empty rows")
+	}
+	if got := build("all.o", "-batch", "sub/t.tbl", "empty.tbl"); bytes.Equal(got, want) {
+		t.Error("without the flag, rows without entries were left out")
+	}
+}

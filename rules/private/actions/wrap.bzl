@@ -25,7 +25,7 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, groups, host, compression, out, desc_name = None):
+def wrap(ctx, tool, groups, host, compression, out, desc_name = None, skip_images_without_entries = False):
     """Writes the host object `out` holding the images of file tables (mnemonic SyclWrap).
 
     Args:
@@ -51,6 +51,8 @@ def wrap(ctx, tool, groups, host, compression, out, desc_name = None):
         args.add("-offload-compression-threshold=%d" % compression.threshold)
     if desc_name:
         args.add("-desc-name=" + desc_name)
+    if skip_images_without_entries:
+        args.add("-skip-images-without-entries")
 
     # -target and -format apply to the tables that follow them.
     for g in groups:
