@@ -12,7 +12,12 @@ import (
 
 // Property-set names written by the splitter.
 const (
+	SetDevicelibReqMask   = "SYCL/devicelib req mask"
 	SetDeviceRequirements = "SYCL/device requirements"
+	SetAssertUsed         = "SYCL/assert used"
+	SetImplicitLocalArg   = "SYCL/implicit local arg"
+	SetHostPipes          = "SYCL/host pipes"
+	SetRegisteredKernels  = "SYCL/registered kernels"
 	SetMiscProperties     = "SYCL/misc properties"
 	SetProgramMetadata    = "SYCL/program metadata"
 	SetExportedSymbols    = "SYCL/exported symbols"
@@ -38,22 +43,29 @@ type PropOptions struct {
 	Mode Mode
 	// Target, when set, is appended as compile_target.
 	Target string
+	// ESIMDOnly marks an image of ESIMD entry points only (isEsimdImage);
+	// MergedESIMD an image whose SYCL and ESIMD halves were linked back
+	// together, which gets no optLevel (as sycl-post-link does).
+	ESIMDOnly, MergedESIMD bool
 	// Release, if set, is told every megabyte of module text that the
 	// walks over the image's functions are done with (see Options.Release).
 	Release func(end int)
 }
 
-// Properties computes the property sets of an extracted image.
+// Properties computes the property sets of an extracted image: the sets,
+// keys and order of sycl-post-link's computeModuleProperties (intel/llvm,
+// late 2024, which still wrote the devicelib mask, assert and host-pipe
+// sets), with the -emit-* sets only when asked for. Specialization
+// constants are not computed here.
 func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry {
 	reg := &propset.Registry{}
 	rel := &releaser{f: po.Release, m: m}
 	defer rel.end()
+	triple := TargetTriple(m)
+	reg.Add(SetDevicelibReqMask, "DeviceLibReqMask", propset.U32(devicelibReqMask(m, img, triple)))
 	addDeviceRequirements(reg, m, img, po, rel)
 	if po.ParamInfo {
 		addParamInfo(reg, m, img, rel)
-	}
-	if po.ProgramMetadata {
-		addProgramMetadata(reg, m, img, rel)
 	}
 	if po.ExportedSymbols {
 		for _, i := range img.EntryIdx {
@@ -65,7 +77,6 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 		}
 	}
 	if po.ImportedSymbols {
-		reg.AddSet(SetImportedSymbols)
 		for _, i := range img.Decls {
 			rel.at(i)
 			e := &m.Entities[i]
@@ -80,38 +91,44 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 			reg.Add(SetKernelNames, llvmir.GlobalName(m.Entities[i].Name), propset.U32(1))
 		}
 	}
-	addMisc(reg, m, img, rel)
-	addVirtualFunctions(reg, m, img, rel)
+	if po.ProgramMetadata {
+		addProgramMetadata(reg, m, img, rel)
+	}
+	addMisc(reg, m, img, po, rel)
+	for _, k := range assertUsers(m, img, rel) {
+		reg.Add(SetAssertUsed, k, propset.U32(1))
+	}
+	if isSPIRTriple(triple) {
+		addImplicitLocalArgs(reg, m, img, rel)
+	}
+	if san := sanitizerUsed(m, img); san != "" {
+		reg.Add(SetMiscProperties, "sanUsed", propset.String(san))
+	}
 	if po.DeviceGlobals {
 		addDeviceGlobals(reg, m, img)
 	}
+	addHostPipes(reg, m, img)
+	addVirtualFunctions(reg, m, img, rel)
+	addRegisteredKernels(reg, m, img)
 	return reg
 }
 
 func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions, rel *releaser) {
-	type aspect struct {
-		name string
-		v    uint32
-	}
-	aspectSet := map[aspect]bool{}
+	// Aspects compare (and deduplicate) by value only, as the producer's
+	// std::set of name/value pairs does.
+	aspectSet := map[uint32]bool{}
 	fixed := map[uint32]bool{}
 	var jm, jmMad string
 	var wg []uint64
 	haveWG := false
 	var wgDim, subGroup uint32
 	haveDim, haveSG := false, false
-	isEntry := map[int]bool{}
-	for _, i := range img.EntryIdx {
-		rel.at(i)
-		isEntry[i] = true
-	}
 	for _, i := range img.Defs {
 		rel.at(i)
 		e := &m.Entities[i]
 		if ref, ok := m.Attachment(e, "sycl_used_aspects"); ok {
 			ops, _ := m.MDOperands(ref)
 			for _, op := range ops {
-				a := aspect{}
 				v, ok := llvmir.ParseIntOperand(op)
 				if !ok {
 					sub, isTuple := m.MDOperands(op)
@@ -121,13 +138,11 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 					if v, ok = llvmir.ParseIntOperand(sub[1]); !ok {
 						continue
 					}
-					a.name = llvmir.Unquote(sub[0])
 				}
 				if v < 0 {
 					continue // internal aspects only force splitting
 				}
-				a.v = uint32(v)
-				aspectSet[a] = true
+				aspectSet[uint32(v)] = true
 			}
 		}
 		if ref, ok := m.Attachment(e, "sycl_fixed_targets"); ok {
@@ -138,11 +153,12 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 				}
 			}
 		}
-		if s := mdStrings(m, e, "sycl_joint_matrix"); len(s) > 0 && s[0] != "" {
-			jm = s[0]
-		}
-		if s := mdStrings(m, e, "sycl_joint_matrix_mad"); len(s) > 0 && s[0] != "" {
-			jmMad = s[0]
+		// Every work_group_num_dim seen before the first
+		// reqd_work_group_size (the same function's included) overwrites
+		// the last one: the producer's quirk.
+		if v := mdInts(m, e, "work_group_num_dim"); len(v) > 0 && !haveWG {
+			haveDim = true
+			wgDim = uint32(v[0])
 		}
 		if v := reqdWorkGroupSize(m, e); len(v) > 0 && !haveWG {
 			haveWG = true
@@ -150,37 +166,33 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 				wg = append(wg, uint64(x))
 			}
 		}
-		if v := mdInts(m, e, "work_group_num_dim"); len(v) > 0 && !haveWG && !haveDim {
-			haveDim = true
-			wgDim = uint32(v[0])
+		if s := mdStrings(m, e, "sycl_joint_matrix"); len(s) > 0 && s[0] != "" {
+			jm = s[0]
 		}
-		if v := reqdSubGroupSize(m, e); len(v) > 0 && isEntry[i] && !haveSG {
-			haveSG = true
-			subGroup = uint32(v[0])
+		if s := mdStrings(m, e, "sycl_joint_matrix_mad"); len(s) > 0 && s[0] != "" {
+			jmMad = s[0]
 		}
 	}
-	aspects := make([]aspect, 0, len(aspectSet))
+	for _, i := range img.EntryIdx {
+		if v := reqdSubGroupSize(m, &m.Entities[i]); len(v) > 0 {
+			haveSG = true
+			subGroup = uint32(v[0])
+			break
+		}
+	}
+	aspects := make([]uint32, 0, len(aspectSet))
 	for a := range aspectSet {
 		aspects = append(aspects, a)
 	}
-	sort.Slice(aspects, func(i, j int) bool {
-		if aspects[i].name != aspects[j].name {
-			return aspects[i].name < aspects[j].name
-		}
-		return aspects[i].v < aspects[j].v
-	})
-	vals := make([]uint32, 0, len(aspects))
-	for _, a := range aspects {
-		vals = append(vals, a.v)
-	}
+	sortU32(aspects)
 	// Keys in sorted order, as the producer's std::map writes them.
-	reg.Add(SetDeviceRequirements, "aspects", propset.U32s(vals))
+	reg.Add(SetDeviceRequirements, "aspects", propset.U32s(aspects))
 	if len(fixed) > 0 {
 		var f []uint32
 		for v := range fixed {
 			f = append(f, v)
 		}
-		sort.Slice(f, func(i, j int) bool { return f[i] < f[j] })
+		sortU32(f)
 		reg.Add(SetDeviceRequirements, "fixed_target", propset.U32s(f))
 	}
 	if jm != "" {
@@ -202,6 +214,8 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 		reg.Add(SetDeviceRequirements, "compile_target", propset.String(po.Target))
 	}
 }
+
+func sortU32(v []uint32) { sort.Slice(v, func(i, j int) bool { return v[i] < v[j] }) }
 
 // Symbols returns the .sym text of an image: entry names, one per line.
 func Symbols(img *Image) []byte {
@@ -260,7 +274,6 @@ func u32s(v []int64) []uint32 {
 }
 
 func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
-	reg.AddSet(SetProgramMetadata)
 	for _, i := range img.Defs {
 		rel.at(i)
 		e := &m.Entities[i]
@@ -281,11 +294,8 @@ func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image, rel
 			reg.Add(SetProgramMetadata, name+"@max_linear_work_group_size", propset.U32(uint32(v[0])))
 		}
 	}
-	for i := range m.Entities {
+	for _, i := range img.Globals {
 		e := &m.Entities[i]
-		if e.Kind != llvmir.KindGlobal || !img.hasGlobal(i) {
-			continue
-		}
 		if _, ok := m.GlobalAttr(e, "sycl-device-global-size"); !ok {
 			continue
 		}
@@ -295,13 +305,18 @@ func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image, rel
 	}
 }
 
+// addParamInfo records, per kernel, which of its source-level arguments
+// dead-argument elimination removed: the front end's DAE pass leaves that in
+// !sycl_kernel_omit_args (one i1 per original argument, true = removed).
+// Without the metadata nothing is known and nothing is written. Kernels come
+// in module order (the producer's DenseMap order is a hash order).
 func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
 	reg.AddSet(SetKernelParamOpt)
 	for _, i := range img.Defs {
 		rel.at(i)
 		e := &m.Entities[i]
 		v := mdInts(m, e, "sycl_kernel_omit_args")
-		if _, ok := m.Attachment(e, "sycl_kernel_omit_args"); !ok {
+		if len(v) == 0 {
 			continue
 		}
 		bits := make([]bool, len(v))
@@ -312,34 +327,102 @@ func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image, rel *rele
 	}
 }
 
-func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
-	for _, attr := range []string{"sycl-grf-size", "sycl-optlevel"} {
+func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions, rel *releaser) {
+	if po.ESIMDOnly {
+		reg.Add(SetMiscProperties, "isEsimdImage", propset.U32(1))
+	}
+	// The first entry point carrying the attribute decides (the split keeps
+	// differing values apart).
+	for _, attr := range []string{"sycl-register-alloc-mode", "sycl-grf-size"} {
 		for _, i := range img.EntryIdx {
 			rel.at(i)
-			v, ok := m.FuncAttr(&m.Entities[i], attr)
-			if !ok {
-				continue
-			}
-			n, err := strconv.ParseUint(v, 10, 32)
-			if err != nil {
+			if v, ok := m.FuncAttr(&m.Entities[i], attr); ok {
+				n, _ := strconv.ParseUint(v, 10, 32)
+				reg.Add(SetMiscProperties, attr, propset.U32(uint32(n)))
 				break
 			}
-			key := attr
-			if attr == "sycl-optlevel" {
-				key = "optLevel"
+		}
+	}
+	if po.MergedESIMD {
+		return
+	}
+	// optLevel comes from the first entry point whose sycl-optlevel parses
+	// as an int; -1 means none.
+	for _, i := range img.EntryIdx {
+		v, ok := m.FuncAttr(&m.Entities[i], "sycl-optlevel")
+		if !ok {
+			continue
+		}
+		if n, err := strconv.ParseInt(v, 10, 32); err == nil {
+			if n != -1 {
+				reg.Add(SetMiscProperties, "optLevel", propset.U32(uint32(n)))
 			}
-			reg.Add(SetMiscProperties, key, propset.U32(uint32(n)))
 			break
 		}
 	}
 }
 
-func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
-	for i := range m.Entities {
+// sanitizerUsed names the sanitizer whose kernel metadata global the image
+// holds: "asan", "msan" or "".
+func sanitizerUsed(m *llvmir.Module, img *Image) string {
+	san := ""
+	for _, i := range img.Globals {
+		switch llvmir.GlobalName(m.Entities[i].Name) {
+		case "__AsanKernelMetadata":
+			return "asan"
+		case "__MsanKernelMetadata":
+			san = "msan"
+		}
+	}
+	return san
+}
+
+// addImplicitLocalArgs: SPIR kernels with "sycl-work-group-static" get the
+// index of their parameter marked "sycl-implicit-local-arg" (0xFFFFFFFF if
+// none).
+func addImplicitLocalArgs(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
+	for _, i := range img.Defs {
+		rel.at(i)
 		e := &m.Entities[i]
-		if e.Kind != llvmir.KindGlobal || !img.hasGlobal(i) {
+		if e.Fn.CC != "spir_kernel" {
 			continue
 		}
+		if _, ok := m.FuncAttr(e, "sycl-work-group-static"); !ok {
+			continue
+		}
+		reg.Add(SetImplicitLocalArg, llvmir.GlobalName(e.Name), propset.U32(uint32(paramWithAttr(m, e, "sycl-implicit-local-arg"))))
+	}
+}
+
+// paramWithAttr returns the index of the first parameter of e carrying the
+// string attribute attr, or -1.
+func paramWithAttr(m *llvmir.Module, e *llvmir.Entity, attr string) int {
+	quoted := llvmir.QuoteString(attr)
+	depth, idx := 0, 0
+	for t := int(e.Fn.ParamsLo) + 1; t < int(e.Fn.ParamsHi); t++ {
+		tok := m.Tok(t)
+		switch {
+		case tok.Kind == llvmir.TokPunct:
+			switch m.Text(t) {
+			case "(", "[", "{", "<":
+				depth++
+			case ")", "]", "}", ">":
+				depth--
+			case ",":
+				if depth == 0 {
+					idx++
+				}
+			}
+		case tok.Kind == llvmir.TokString && depth == 0 && m.Text(t) == quoted:
+			return idx
+		}
+	}
+	return -1
+}
+
+func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	for _, i := range img.Globals {
+		e := &m.Entities[i]
 		size, ok := m.GlobalAttr(e, "sycl-device-global-size")
 		if !ok {
 			continue
@@ -350,7 +433,8 @@ func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
 		}
 		n, _ := strconv.ParseUint(size, 10, 32)
 		var scope uint32
-		if _, ok := m.GlobalAttr(e, "sycl-device-image-scope"); ok {
+		// The property is on unless its value is spelled "false".
+		if v, ok := m.GlobalAttr(e, "sycl-device-image-scope"); ok && v != "false" {
 			scope = 1
 		}
 		b := make([]byte, 8)
@@ -360,21 +444,67 @@ func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
 	}
 }
 
-// addVirtualFunctions records which virtual-function set an image defines,
-// or which sets its kernels call into (never both).
-func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
-	for _, i := range img.EntryIdx {
-		rel.at(i)
-		if v, ok := m.FuncAttr(&m.Entities[i], AttrIndirectlyCallable); ok {
-			reg.Add(SetVirtualFunctions, "virtual-functions-set", propset.String(v))
-			return
+// addHostPipes lists the image's host pipes (globals with
+// "sycl-host-pipe-size") by unique id, each with the size of its element.
+func addHostPipes(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	for _, i := range img.Globals {
+		e := &m.Entities[i]
+		size, ok := m.GlobalAttr(e, "sycl-host-pipe-size")
+		if !ok {
+			continue
+		}
+		id, _ := m.GlobalAttr(e, "sycl-unique-id")
+		n, _ := strconv.ParseUint(size, 10, 32)
+		reg.Add(SetHostPipes, id, propset.U32s([]uint32{uint32(n)}))
+	}
+}
+
+// addRegisteredKernels copies !sycl_registered_kernels (one tuple of
+// {registered name, mangled name} pairs): registered name -> mangled name,
+// for the pairs whose function is in the image (the image's copy of the
+// metadata is pruned the same way).
+func addRegisteredKernels(reg *propset.Registry, m *llvmir.Module, img *Image) {
+	ops, ok := m.MDOperands("!sycl_registered_kernels")
+	if !ok || len(ops) != 1 {
+		return
+	}
+	inImage := map[string]bool{}
+	for _, list := range [][]int{img.Defs, img.Decls} {
+		for _, i := range list {
+			inImage[llvmir.GlobalName(m.Entities[i].Name)] = true
 		}
 	}
+	pairs, ok := m.MDOperands(ops[0])
+	if !ok {
+		return
+	}
+	for _, p := range pairs {
+		kv, ok := m.MDOperands(p)
+		if !ok || len(kv) != 2 || !strings.HasPrefix(kv[0], `!"`) || !strings.HasPrefix(kv[1], `!"`) {
+			continue
+		}
+		if !inImage[llvmir.Unquote(kv[1][1:])] {
+			continue
+		}
+		reg.Add(SetRegisteredKernels, llvmir.Unquote(kv[0][1:]), propset.String(llvmir.Unquote(kv[1][1:])))
+	}
+}
+
+// addVirtualFunctions records which virtual-function set an image defines,
+// or which sets its functions call into. Definitions are scanned in module
+// order up to the first virtual function; sets named by "calls-indirectly"
+// before it still count (the producer then writes both properties).
+func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
 	var sets []string
 	seen := map[string]bool{}
 	for _, i := range img.Defs {
 		rel.at(i)
-		v, ok := m.FuncAttr(&m.Entities[i], "calls-indirectly")
+		e := &m.Entities[i]
+		if v, ok := m.FuncAttr(e, AttrIndirectlyCallable); ok {
+			reg.Add(SetVirtualFunctions, "virtual-functions-set", propset.String(v))
+			break
+		}
+		v, ok := m.FuncAttr(e, "calls-indirectly")
 		if !ok {
 			continue
 		}
