@@ -148,6 +148,58 @@ func TestRegistryOrderAndOverwrite(t *testing.T) {
 	}
 }
 
+// TestRoundTrip: Parse(Write(r)) == r for registries holding every kind of
+// value the splitter, wrapper and bundler produce.
+func TestRoundTrip(t *testing.T) {
+	odd, err := BitBytes([]byte{0x0a, 0x02}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(f func(r *Registry)) *Registry {
+		r := &Registry{}
+		f(r)
+		return r
+	}
+	tests := []struct {
+		name string
+		r    *Registry
+	}{
+		{"one empty set", build(func(r *Registry) { r.AddSet("SYCL/kernel param opt") })},
+		{"device requirements", build(func(r *Registry) {
+			r.Add("SYCL/device requirements", "aspects", U32s(nil))
+			r.Add("SYCL/device requirements", "reqd_work_group_size_uint64_t", U64s([]uint64{8, 4, 1}))
+			r.Add("SYCL/device requirements", "reqd_sub_group_size", U32(16))
+		})},
+		{"bit vectors", build(func(r *Registry) {
+			r.Add("SYCL/kernel param opt", "k10", odd)
+			r.Add("SYCL/kernel param opt", "k0", BitVector(nil))
+			r.Add("SYCL/kernel param opt", "k1", BitVector([]bool{true}))
+			r.Add("SYCL/kernel param opt", "k9", BitVector(make([]bool, 9)))
+		})},
+		{"limits and odd names", build(func(r *Registry) {
+			r.Add("SYCL/misc properties", "optLevel", U32(0xFFFFFFFF))
+			r.Add("a]b", "x|y", String("v=w|z"))
+			r.Add("a]b", "sp ace ", Bytes([]byte{0, 1, 2, 255}))
+			r.Add("SYCL/devicelib req mask", "DeviceLibReqMask", U32(0))
+		})},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			text, err := tc.r.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := Parse(text, "rt.prop")
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", text, err)
+			}
+			if diff := cmp.Diff(tc.r, back); diff != "" {
+				t.Errorf("read(write(x)) != x (-want +got):\n%s\n%s", diff, text)
+			}
+		})
+	}
+}
+
 func TestParse(t *testing.T) {
 	tests := []struct {
 		name string
