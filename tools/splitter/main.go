@@ -32,6 +32,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 )
 
@@ -79,6 +80,9 @@ type config struct {
 	programMetadata, exportedSymbols, importedSymbols, kernelNames, paramInfo, deviceGlobals bool
 	// ESIMD flags are accepted only for modules without ESIMD code.
 	splitESIMD, lowerESIMD, defaultSpecConsts bool
+	// lowerSpecConsts: -spec-const was given and the module calls the
+	// spec-constant intrinsics (see specconst.go).
+	lowerSpecConsts bool
 }
 
 func parseArgs(args []string) (*config, error) {
@@ -264,11 +268,6 @@ func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped
 	return text, func() {}, false, err
 }
 
-// specConstantUses names functions whose presence means the module calls
-// the SYCL specialization-constant intrinsics.
-var specConstantMarkers = []string{"__sycl_getScalar2020SpecConstantValue", "__sycl_getComposite2020SpecConstantValue",
-	"__sycl_getScalarSpecConstantValue", "__sycl_getCompositeSpecConstantValue"}
-
 func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	in, release, err := readInput(c, stdin)
 	if err != nil {
@@ -287,6 +286,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	if err := checkUnsupported(c, m, name); err != nil {
 		return err
 	}
+	c.lowerSpecConsts = c.specConst != "" && usesSpecConstants(m)
 	mode, _ := split.ParseMode(c.splitMode)
 	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly,
 		AllowDeviceImageDependencies: c.allowDeps, Release: parsed}
@@ -364,6 +364,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 					ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
 					KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
 				})
+				pool.addSpecConstProps(reg, id)
 				var buf bytes.Buffer
 				if err := reg.Write(&buf); err != nil {
 					pool.wait()
@@ -407,12 +408,8 @@ func checkUnsupported(c *config, m *llvmir.Module, name string) error {
 		if e.Kind != llvmir.KindFunction {
 			continue
 		}
-		if c.specConst != "" || c.defaultSpecConsts {
-			for _, mk := range specConstantMarkers {
-				if strings.Contains(e.Name, mk) {
-					return fmt.Errorf("%s: specialization constant lowering (-spec-const) is not implemented; module uses %s", name, e.Name)
-				}
-			}
+		if err := checkSpecConstants(c, e.Name, name); err != nil {
+			return err
 		}
 		if c.splitESIMD || c.lowerESIMD {
 			if _, ok := m.Attachment(e, "sycl_explicit_simd"); ok {
@@ -464,6 +461,8 @@ type assembler struct {
 	slots chan struct{}
 	errID int
 	err   error
+	// specConsts holds each lowered image's spec constants by image ID.
+	specConsts map[int]*specconst.Result
 }
 
 func newAssembler(c *config, in *input, outs *outputs) *assembler {
@@ -478,6 +477,9 @@ func newAssembler(c *config, in *input, outs *outputs) *assembler {
 // output; for bitcode, into a temporary text file that an llvm-as worker
 // then assembles into path.
 func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {
+	if a.c.lowerSpecConsts {
+		return a.writeLowered(g, id, grp, path)
+	}
 	if a.c.text {
 		f, err := atomicfile.Create(path)
 		if err != nil {

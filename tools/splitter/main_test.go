@@ -104,9 +104,14 @@ func TestErrors(t *testing.T) {
 		{"no output", module, []string{"-split=kernel"}, "splitter: no output specified (-o)\n"},
 		{"parse error", "define void @f() {\n", []string{"-split=kernel", "-S", "-o", "x.table"}, "splitter: <stdin>:2:1: unexpected end of file: 1 unclosed bracket(s)\n"},
 		{"missing input", "", []string{"-split=kernel", "-o", "x.table", "nope.ll"}, "splitter: nope.ll: open nope.ll: no such file or directory\n"},
-		{"spec constants", "declare void @_Z40__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_()\n",
+		{"spec constant without a literal ID", "declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8*, i8*, i8*)\n" +
+			"define spir_kernel void @k(i8* %p) {\n" +
+			"  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8* %p, i8* %p, i8* null)\n  ret void\n}\n",
+			[]string{"-spec-const=native", "-split=kernel", "-S", "-o", "x.table"},
+			"splitter: x_0.ll:3:8: cannot trace the symbolic ID argument \"%p\" to a string literal\n"},
+		{"legacy spec constants", "declare i32 @_Z33__sycl_getScalarSpecConstantValueIiET_PKc(i8*)\n",
 			[]string{"-spec-const=native", "-S", "-o", "x.table"},
-			"splitter: <stdin>: specialization constant lowering (-spec-const) is not implemented; module uses @_Z40__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_\n"},
+			"splitter: <stdin>: pre-SYCL-2020 specialization constants are not supported; module uses @_Z33__sycl_getScalarSpecConstantValueIiET_PKc\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,477 @@
+package specconst
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// emitter collects the instructions replacing one call.
+type emitter struct {
+	lw    *lowerer
+	cs    *callSite
+	lines []string
+	last  string // name of the last instruction
+}
+
+func (e *emitter) fresh(base string) string {
+	fn := e.cs.fn
+	e.lw.defs(fn)
+	for n := 0; ; n++ {
+		name := "%" + base
+		if n > 0 {
+			name += strconv.Itoa(n)
+		}
+		if !fn.locals[name] {
+			fn.locals[name] = true
+			return name
+		}
+	}
+}
+
+func (e *emitter) inst(base, text string) string {
+	name := e.fresh(base)
+	e.lines = append(e.lines, e.cs.indent+name+" = "+text+e.cs.dbg)
+	e.last = name
+	return name
+}
+
+func (lw *lowerer) lowerCall(cs *callSite) error {
+	m := lw.m
+	l := m.l
+	info, seen := lw.byName[cs.symID]
+	if !seen {
+		info = &specInfo{sym: cs.symID, typ: cs.scType, def: cs.def}
+		lw.byName[cs.symID] = info
+		if lw.mode != DefaultValues {
+			lw.order = append(lw.order, info)
+		}
+	}
+	e := &emitter{lw: lw, cs: cs}
+	var val string // the replacement value (an SSA name or a constant)
+	switch lw.mode {
+	case Native:
+		if !seen {
+			info.ids = []idEntry{{id: lw.nextID}}
+		}
+		k := 0
+		v, err := e.native(cs.scType, cs.def, info, &k, true)
+		if err != nil {
+			return err
+		}
+		if !seen {
+			lw.nextID += uint32(len(info.ids))
+			off := 0
+			k := 0
+			info.descs = lw.collectDescs(cs.scType, info.ids, &k, &off, nil)
+		}
+		val = v
+	case Emulation:
+		if !seen {
+			size, align := l.storeSize(cs.scType), l.align(cs.scType)
+			if r := lw.nextOff % align; r != 0 {
+				pad := align - r
+				prev := lw.order[len(lw.order)-2]
+				prev.descs = append(prev.descs, Descriptor{PaddingID, prev.descs[0].Size, uint32(pad)})
+				info.padding = pad
+				lw.nextOff += pad
+			}
+			info.offset = lw.nextOff
+			info.descs = []Descriptor{{lw.nextID, 0, uint32(l.storeSize(cs.def.typ))}}
+			lw.nextID++
+			lw.nextOff += size
+		}
+		first := 0
+		if cs.sret {
+			first = 1
+		}
+		buf := cs.args[first+2]
+		gep := e.inst("gep", fmt.Sprintf("getelementptr i8, %s %s, i32 %d", buf.typ, buf.value, info.offset))
+		ptrTy := buf.typ
+		ptr := gep
+		bool1 := isInt(l, cs.scType, 1)
+		loadTy := cs.scType
+		if bool1 {
+			loadTy = &irType{kind: kInt, bits: 8}
+		} else if buf.typ.kind == kPtr && buf.typ.elem != nil {
+			ptrTy = &irType{kind: kPtr, elem: cs.scType, as: buf.typ.as}
+			ptr = e.inst("bc", fmt.Sprintf("bitcast %s %s to %s", buf.typ, gep, ptrTy))
+		}
+		ld := e.inst("load", fmt.Sprintf("load %s, %s %s, align %d", loadTy, ptrTy, ptr, l.align(loadTy)))
+		val = ld
+		if bool1 {
+			val = e.inst("tobool", "trunc i8 "+ld+" to i1")
+		}
+	case DefaultValues:
+		if isInt(l, cs.scType, 1) && isInt(l, cs.def.typ, 8) {
+			val = e.inst("bool", "trunc i8 "+leafValue(cs.def)+" to i1")
+		} else {
+			val = cs.def.value()
+			if cs.def.kind == cZero && l.resolve(cs.scType).kind <= kPtr {
+				val = zeroLeaf(l.resolve(cs.scType))
+			}
+		}
+	}
+	if cs.sret {
+		dst := cs.args[0]
+		ptr := dst.value
+		if dst.typ.kind == kPtr && dst.typ.elem != nil && dst.typ.elem.String() != cs.scType.String() {
+			pt := &irType{kind: kPtr, elem: cs.scType, as: dst.typ.as}
+			ptr = e.inst("sret.cast", fmt.Sprintf("bitcast %s %s to %s", dst.typ, dst.value, pt))
+			dst.typ = pt
+		}
+		e.lines = append(e.lines, fmt.Sprintf("%sstore %s %s, %s %s, align %d%s", cs.indent, cs.scType, val, dst.typ, ptr, l.align(cs.scType), cs.dbg))
+	} else if cs.res != "" {
+		if isNumbered(cs.res) {
+			// Unnamed values are numbered in order: the last instruction
+			// takes over the call's number.
+			if len(e.lines) > 0 && e.last == val {
+				i := len(e.lines) - 1
+				e.lines[i] = cs.indent + cs.res + strings.TrimPrefix(e.lines[i], cs.indent+e.last)
+			} else {
+				// Keep the number with an instruction that yields val.
+				if k := l.resolve(cs.scType).kind; k == kStruct || k == kArray {
+					e.lines = append(e.lines, fmt.Sprintf("%s%s = select i1 true, %s %s, %s %s%s", cs.indent, cs.res, cs.scType, val, cs.scType, val, cs.dbg))
+				} else {
+					e.lines = append(e.lines, fmt.Sprintf("%s%s = bitcast %s %s to %s%s", cs.indent, cs.res, cs.scType, val, cs.scType, cs.dbg))
+				}
+			}
+		} else {
+			lw.renameUses(cs.fn, cs.li, cs.res, val)
+		}
+	}
+	lw.repl[cs.li] = e.lines
+	return nil
+}
+
+func isNumbered(tok string) bool { return isDigits(tok[1:]) }
+
+func isInt(l *layout, t *irType, bits int) bool {
+	rt := l.resolve(t)
+	return rt != nil && rt.kind == kInt && rt.bits == bits
+}
+
+func leafValue(c *irConst) string {
+	if c.kind == cZero {
+		return zeroLeaf(c.typ)
+	}
+	return c.value()
+}
+
+// native emits __spirv_SpecConstant calls for the leaves of t and
+// __spirv_SpecConstantComposite calls for its aggregates, returning the
+// value of t. info.ids grows with new leaves the first time a constant is
+// seen; later uses reuse the IDs.
+func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bool) (string, error) {
+	l := e.lw.m.l
+	rt := l.resolve(t)
+	if rt == nil {
+		return "", e.errf("unknown type %s", t)
+	}
+	nextID := func(undef bool) uint32 {
+		if *k >= len(info.ids) {
+			info.ids = append(info.ids, idEntry{id: info.ids[len(info.ids)-1].id + 1, undef: undef})
+		}
+		id := info.ids[*k].id
+		*k++
+		return id
+	}
+	switch rt.kind {
+	case kInt, kFloat:
+		if def.kind == cUndef || def.kind == cAgg {
+			return "", e.errf("default value of %q is not a %s constant", info.sym, t)
+		}
+		id := nextID(false)
+		argTy := def.typ
+		retTy := t
+		trunc := top && rt.bits == 1 && rt.kind == kInt && isInt(l, argTy, 8)
+		if trunc {
+			retTy = argTy
+		}
+		am, err := e.mangle(argTy)
+		if err != nil {
+			return "", err
+		}
+		name := "_Z20__spirv_SpecConstanti" + am
+		e.lw.declare(name, retTy, []*irType{{kind: kInt, bits: 32}, argTy})
+		v := e.inst("sc", fmt.Sprintf("call %s %s(i32 %d, %s %s)", retTy, quoteName('@', name), id, argTy, leafValue(def)))
+		if trunc {
+			v = e.inst("tobool", "trunc i8 "+v+" to i1")
+		}
+		return v, nil
+	case kStruct, kArray, kVector:
+		var elTys []*irType
+		if rt.kind == kStruct {
+			elTys = rt.fields
+		} else {
+			for i := 0; i < rt.n; i++ {
+				elTys = append(elTys, rt.elem)
+			}
+		}
+		var args []string
+		mangled := "_Z29__spirv_SpecConstantComposite"
+		for i, et := range elTys {
+			el := def.element(i, et)
+			var v string
+			if el.kind == cUndef {
+				nextID(true)
+				v = "undef"
+			} else {
+				var err error
+				if v, err = e.native(et, el, info, k, false); err != nil {
+					return "", err
+				}
+			}
+			args = append(args, et.String()+" "+v)
+			m, err := e.mangle(et)
+			if err != nil {
+				return "", err
+			}
+			mangled += m
+		}
+		rm, err := e.mangle(t)
+		if err != nil {
+			return "", err
+		}
+		mangled += "_R" + rm
+		e.lw.declare(mangled, t, elTys)
+		return e.inst("sc", fmt.Sprintf("call %s %s(%s)", t, quoteName('@', mangled), strings.Join(args, ", "))), nil
+	}
+	return "", e.errf("unsupported specialization constant type %s", t)
+}
+
+func (e *emitter) errf(format string, args ...interface{}) error {
+	return &Error{e.lw.m.file, e.cs.li + 1, len(e.cs.indent) + 1, fmt.Sprintf(format, args...)}
+}
+
+// mangle spells a type the way DPC++'s spec-constant pass does in the
+// names of the intrinsics it declares (Itanium-like, struct names as is).
+func (e *emitter) mangle(t *irType) (string, error) {
+	switch t.kind {
+	case kNamed:
+		return symName(t.name), nil
+	case kStruct:
+		return "", nil
+	case kFloat:
+		switch t.fname {
+		case "float":
+			return "f", nil
+		case "double":
+			return "d", nil
+		case "half":
+			return "Dh", nil
+		}
+	case kInt:
+		switch t.bits {
+		case 1:
+			return "b", nil
+		case 8:
+			return "a", nil
+		case 16:
+			return "s", nil
+		case 32:
+			return "i", nil
+		case 64:
+			return "x", nil
+		}
+	case kArray:
+		m, err := e.mangle(t.elem)
+		return "A" + strconv.Itoa(t.n) + "_" + m, err
+	case kVector:
+		m, err := e.mangle(t.elem)
+		return "Dv" + strconv.Itoa(t.n) + "_" + m, err
+	}
+	return "", e.errf("unsupported specialization constant type %s", t)
+}
+
+func (lw *lowerer) declare(name string, ret *irType, params []*irType) {
+	if lw.newDecls[name] {
+		return
+	}
+	lw.newDecls[name] = true
+	if _, ok := lw.m.decls[name]; ok {
+		return
+	}
+	ps := make([]string, len(params))
+	for i, p := range params {
+		ps[i] = p.String()
+	}
+	lw.declText = append(lw.declText, fmt.Sprintf("declare %s %s(%s)", ret, quoteName('@', name), strings.Join(ps, ", ")))
+}
+
+// collectDescs lists the {ID, Offset, Size} records of a native constant:
+// one per defined scalar leaf at its offset in the value, plus a PaddingID
+// record for each struct's tail padding.
+func (lw *lowerer) collectDescs(t *irType, ids []idEntry, k *int, off *int, out []Descriptor) []Descriptor {
+	l := lw.m.l
+	if *k >= len(ids) {
+		return out
+	}
+	if ids[*k].undef {
+		*k++
+		return out
+	}
+	rt := l.resolve(t)
+	switch rt.kind {
+	case kArray, kVector:
+		for i := 0; i < rt.n; i++ {
+			out = lw.collectDescs(rt.elem, ids, k, off, out)
+		}
+		return out
+	case kStruct:
+		size, offs := l.structLayout(rt)
+		base := *off
+		local := *off
+		for i, f := range rt.fields {
+			local = *off + offs[i]
+			out = lw.collectDescs(f, ids, k, &local, out)
+		}
+		if pad := base + size - local; pad > 0 {
+			out = append(out, Descriptor{PaddingID, uint32(local), uint32(pad)})
+		}
+		*off += size
+		return out
+	}
+	size := l.storeSize(t)
+	out = append(out, Descriptor{ids[*k].id, uint32(*off), uint32(size)})
+	*k++
+	*off += size
+	return out
+}
+
+// renameUses replaces the uses of a removed call's result in its function.
+func (lw *lowerer) renameUses(fn *function, callLine int, from, to string) {
+	for li := fn.start + 1; li < fn.end; li++ {
+		if li == callLine || !strings.Contains(lw.m.lines[li].text, from) {
+			continue
+		}
+		toks, err := lexLine(lw.m.file, lw.m.lines[li])
+		if err != nil {
+			continue
+		}
+		s := lw.m.lines[li].text
+		var b strings.Builder
+		last := 0
+		for _, t := range toks {
+			if t.kind == tLocal && t.text == from {
+				b.WriteString(s[last:t.col])
+				b.WriteString(to)
+				last = t.col + len(t.text)
+			}
+		}
+		b.WriteString(s[last:])
+		lw.m.lines[li].text = b.String()
+	}
+	fn.defs = nil
+	// Calls lowered earlier may use the value too (e.g. as their buffer).
+	for li, r := range lw.repl {
+		if li > fn.start && li < fn.end {
+			for i := range r {
+				r[i] = replaceLocal(r[i], from, to)
+			}
+		}
+	}
+}
+
+func replaceLocal(s, from, to string) string {
+	toks, err := lexLine("", line{text: s})
+	if err != nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, t := range toks {
+		if t.kind == tLocal && t.text == from {
+			b.WriteString(s[last:t.col])
+			b.WriteString(to)
+			last = t.col + len(t.text)
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// result writes the lowered text and collects the constants.
+func (lw *lowerer) result() *Result {
+	m := lw.m
+	res := &Result{}
+	var b strings.Builder
+	declsWritten := false
+	for i, ln := range m.lines {
+		if r, ok := lw.repl[i]; ok {
+			for _, s := range r {
+				b.WriteString(s)
+				b.WriteByte('\n')
+			}
+			continue
+		}
+		if lw.removed[i] {
+			if !declsWritten {
+				declsWritten = true
+				for _, d := range lw.declText {
+					b.WriteString(d)
+					b.WriteByte('\n')
+				}
+			}
+			continue
+		}
+		b.WriteString(ln.text)
+		if i+1 < len(m.lines) {
+			b.WriteByte('\n')
+		}
+	}
+	if !declsWritten && len(lw.declText) > 0 {
+		b.WriteString("\n" + strings.Join(lw.declText, "\n") + "\n")
+	}
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteByte('\n')
+	}
+	next := m.maxMD + 1
+	var scRefs, defRefs, nodes []string
+	for _, info := range lw.order {
+		ops := []string{mdString(info.sym)}
+		for _, d := range info.descs {
+			ops = append(ops, "i32 "+strconv.Itoa(int(int32(d.ID))), "i32 "+strconv.Itoa(int(d.Offset)), "i32 "+strconv.Itoa(int(d.Size)))
+		}
+		scRefs = append(scRefs, "!"+strconv.Itoa(next))
+		nodes = append(nodes, fmt.Sprintf("!%d = !{%s}", next, strings.Join(ops, ", ")))
+		next++
+		res.SpecConsts = append(res.SpecConsts, SpecConst{SymID: info.sym, Descs: info.descs})
+		if info.padding > 0 {
+			defRefs = append(defRefs, "!"+strconv.Itoa(next))
+			nodes = append(nodes, fmt.Sprintf("!%d = !{[%d x i8] zeroinitializer}", next, info.padding))
+			next++
+			res.Defaults = append(res.Defaults, make([]byte, info.padding)...)
+		}
+		defRefs = append(defRefs, "!"+strconv.Itoa(next))
+		nodes = append(nodes, fmt.Sprintf("!%d = !{%s}", next, info.def))
+		next++
+		res.Defaults = appendDefault(res.Defaults, info.def, m.l)
+	}
+	b.WriteString("\n")
+	if lw.mode == DefaultValues {
+		b.WriteString("!" + mdDefaultModule + " = !{}\n")
+	}
+	b.WriteString("!" + mdSpecConsts + " = !{" + strings.Join(scRefs, ", ") + "}\n")
+	b.WriteString("!" + mdDefaults + " = !{" + strings.Join(defRefs, ", ") + "}\n")
+	for _, n := range nodes {
+		b.WriteString(n + "\n")
+	}
+	res.Text = []byte(b.String())
+	return res
+}
+
+func mdString(s string) string {
+	var b strings.Builder
+	b.WriteString(`!"`)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '"' || c == '\\' || c < 0x20 || c >= 0x7f {
+			fmt.Fprintf(&b, "\\%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
+	"github.com/rules-sycl/rules_sycl/tools/internal/split"
+)
+
+// Spec constants are lowered per image after the split (as sycl-post-link
+// does since images stopped advertising constants they don't use): the
+// image text is small, so it is extracted into memory, lowered by
+// specconst, and written like any other image.
+
+// Markers of the spec-constant intrinsics: 2020 ones are lowered; the
+// pre-2020 ones (SYCL 1.2.1 experimental API) are rejected.
+var (
+	specConst2020Markers   = []string{"__sycl_getScalar2020SpecConstantValue", "__sycl_getComposite2020SpecConstantValue"}
+	specConstLegacyMarkers = []string{"__sycl_getScalarSpecConstantValue", "__sycl_getCompositeSpecConstantValue"}
+)
+
+func usesSpecConstants(m *llvmir.Module) bool {
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Kind != llvmir.KindFunction {
+			continue
+		}
+		for _, mk := range specConst2020Markers {
+			if strings.Contains(e.Name, mk) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkSpecConstants rejects what the lowering does not cover.
+func checkSpecConstants(c *config, fn, input string) error {
+	if c.specConst == "" && !c.defaultSpecConsts {
+		return nil
+	}
+	for _, mk := range specConstLegacyMarkers {
+		if strings.Contains(fn, mk) {
+			return fmt.Errorf("%s: pre-SYCL-2020 specialization constants are not supported; module uses %s", input, fn)
+		}
+	}
+	if c.defaultSpecConsts {
+		for _, mk := range specConst2020Markers {
+			if strings.Contains(fn, mk) {
+				return fmt.Errorf("%s: -generate-device-image-default-spec-consts is not implemented; module uses %s", input, fn)
+			}
+		}
+	}
+	return nil
+}
+
+// writeLowered extracts the image of grp, lowers its spec constants and
+// writes it to path.
+func (a *assembler) writeLowered(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {
+	var buf bytes.Buffer
+	img, err := g.ExtractTo(grp, &dropWriter{w: &buf, in: a.in})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	mode, err := specconst.ParseMode(a.c.specConst)
+	if err != nil {
+		return nil, err
+	}
+	res, err := specconst.Lower(buf.Bytes(), path, mode)
+	if err != nil {
+		return nil, err
+	}
+	if a.specConsts == nil {
+		a.specConsts = map[int]*specconst.Result{}
+	}
+	a.specConsts[id] = res
+	if a.c.text {
+		if err := atomicfile.WriteFile(path, res.Text); err != nil {
+			return nil, err
+		}
+		a.outs.created(path)
+		return img, nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
+	if err != nil {
+		return nil, err
+	}
+	if _, err = tmp.Write(res.Text); err == nil {
+		_, err = tmp.Seek(0, 0)
+	}
+	if err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	a.submit(id, path, tmp, llvmir.UsesOpaquePointers(res.Text))
+	return img, nil
+}
+
+// addSpecConstProps adds image id's spec-constant property sets.
+func (a *assembler) addSpecConstProps(reg *propset.Registry, id int) {
+	if res := a.specConsts[id]; res != nil {
+		mode, _ := specconst.ParseMode(a.c.specConst)
+		res.AddProperties(reg, mode)
+	}
+}
