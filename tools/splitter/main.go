@@ -78,8 +78,10 @@ type config struct {
 	llvmDis     string
 	// Property sets requested by -emit-* / -device-globals.
 	programMetadata, exportedSymbols, importedSymbols, kernelNames, paramInfo, deviceGlobals bool
-	// ESIMD flags are accepted only for modules without ESIMD code.
+	// -lower-esimd is accepted only for modules without ESIMD code.
 	splitESIMD, lowerESIMD, defaultSpecConsts bool
+	// splitGiven: -split was on the command line (see separateESIMD).
+	splitGiven bool
 	// lowerSpecConsts: -spec-const was given and the module calls the
 	// spec-constant intrinsics (see specconst.go).
 	lowerSpecConsts bool
@@ -109,7 +111,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.kernelNames, "emit-kernel-names", false, "emit SYCL/kernel names")
 	fs.BoolVar(&c.paramInfo, "emit-param-info", false, "emit SYCL/kernel param opt")
 	fs.BoolVar(&c.deviceGlobals, "device-globals", false, "emit SYCL/device globals")
-	fs.BoolVar(&c.splitESIMD, "split-esimd", false, "split SYCL and ESIMD entry points (modules without ESIMD code only)")
+	fs.BoolVar(&c.splitESIMD, "split-esimd", false, "put SYCL and ESIMD entry points in different images")
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "default-value images (modules without spec constants only)")
 	var ignored bool
@@ -132,6 +134,7 @@ func parseArgs(args []string) (*config, error) {
 	if _, err := split.ParseMode(c.splitMode); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(f *flag.Flag) { c.splitGiven = c.splitGiven || f.Name == "split" })
 	switch c.specConst {
 	case "", "native", "emulation", "rt", "default":
 	default:
@@ -146,6 +149,9 @@ func parseArgs(args []string) (*config, error) {
 		}
 		if c.splitMode != "auto" && c.splitMode != "none" && c.splitMode != "off" {
 			return nil, errors.New("-ir-output-only is incompatible with -split=" + c.splitMode)
+		}
+		if c.splitESIMD {
+			return nil, errors.New("-ir-output-only cannot be combined with -split-esimd")
 		}
 	}
 	return c, nil
@@ -289,7 +295,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	c.lowerSpecConsts = c.specConst != "" && usesSpecConstants(m)
 	mode, _ := split.ParseMode(c.splitMode)
 	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly,
-		AllowDeviceImageDependencies: c.allowDeps, Release: parsed}
+		AllowDeviceImageDependencies: c.allowDeps, SplitESIMD: separateESIMD(c, mode), Release: parsed}
 	groups := split.Groups(m, opts)
 	g := split.NewGraph(m, opts)
 	// Parsing touched every page of the input; from here on each image
@@ -333,8 +339,18 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	// temporary file), so memory does not grow with the number or the size
 	// of the images.
 	pool := newAssembler(c, in, outs)
+	// SYCL images are numbered X_0, X_1, ... and ESIMD ones X_esimd_0, ...;
+	// id stays the position in the table.
+	var imageN, esimdN int
 	for id, grp := range groups {
-		base := prefix + "_" + strconv.Itoa(id)
+		base := prefix + "_" + strconv.Itoa(imageN)
+		if grp.ESIMD {
+			base = prefix + "_esimd_" + strconv.Itoa(esimdN)
+			esimdN++
+		} else {
+			imageN++
+		}
+		esimd := split.ClassifyESIMD(m, grp.Entries)
 		irPath := base + irExt
 		img, err := pool.writeImage(g, id, grp, irPath)
 		if err != nil {
@@ -361,6 +377,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 				plainPropWritten = plainPropWritten || o.target == ""
 				reg := split.Properties(m, img, split.PropOptions{
 					Mode: mode, Target: o.target,
+					ESIMDOnly: esimd == split.ESIMDOnly, MergedESIMD: esimd == split.SYCLAndESIMD,
 					ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
 					KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
 				})
@@ -400,6 +417,21 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	return nil
 }
 
+// separateESIMD reports whether ESIMD entry points get images of their own
+// (X_esimd_N, isEsimdImage=1). sycl-post-link separated them always when it
+// gained ESIMD support, later only with -split-esimd (which DPC++ drivers
+// pass for SPIR-V targets); the newest one links the halves back without
+// it. We separate with -split-esimd, and also with -split=auto or no -split
+// as the older tool did; an explicit per-source or per-kernel split without
+// -split-esimd keeps them together as the newer tool does. A single IR
+// output cannot hold two images.
+func separateESIMD(c *config, mode split.Mode) bool {
+	if c.irOnly {
+		return false
+	}
+	return c.splitESIMD || mode == split.ModeAuto || !c.splitGiven
+}
+
 // checkUnsupported rejects inputs that need transformations this tool
 // does not implement yet, rather than silently emitting wrong images.
 func checkUnsupported(c *config, m *llvmir.Module, name string) error {
@@ -411,10 +443,8 @@ func checkUnsupported(c *config, m *llvmir.Module, name string) error {
 		if err := checkSpecConstants(c, e.Name, name); err != nil {
 			return err
 		}
-		if c.splitESIMD || c.lowerESIMD {
-			if _, ok := m.Attachment(e, "sycl_explicit_simd"); ok {
-				return fmt.Errorf("%s: ESIMD split/lowering is not implemented; %s is an ESIMD function", name, e.Name)
-			}
+		if c.lowerESIMD && split.IsESIMD(m, e) {
+			return fmt.Errorf("%s: -lower-esimd is not supported (ESIMD lowering is an intel/llvm pass); %s is an ESIMD function", name, e.Name)
 		}
 	}
 	return nil

@@ -50,6 +50,10 @@ type Options struct {
 	// AllowDeviceImageDependencies enables dynamic linking between device
 	// images: importable functions are not copied into images that call them.
 	AllowDeviceImageDependencies bool
+	// SplitESIMD keeps ESIMD entry points (!sycl_explicit_simd) out of the
+	// groups of SYCL ones: both halves are grouped by Mode on their own,
+	// and the ESIMD groups come after the SYCL ones.
+	SplitESIMD bool
 	// Release, if set, is told as Groups and NewGraph walk the module
 	// text in order that they are done with the text before a byte offset
 	// (see llvmir.ParseReleasing).
@@ -178,13 +182,16 @@ func IsEntryPoint(m *llvmir.Module, k Kernels, e *llvmir.Entity, opts Options) b
 type Group struct {
 	Key     string
 	Entries []int // entity indices, in module order
+	// ESIMD marks a group of ESIMD entry points made by Options.SplitESIMD.
+	ESIMD bool
 }
 
 // GlobalKey is the key of the single group in global scope.
 const GlobalKey = "<GLOBAL>"
 
 // Groups finds the entry points of m and groups them. Groups come out in
-// descending byte-wise key order, the order sycl-post-link numbers images in.
+// descending byte-wise key order, the order sycl-post-link numbers images
+// in; with SplitESIMD, the SYCL groups first, then the ESIMD ones.
 func Groups(m *llvmir.Module, opts Options) []Group {
 	sourceName := ""
 	for i := range m.Entities {
@@ -192,7 +199,8 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 			sourceName = m.StringValue(&m.Entities[i])
 		}
 	}
-	byKey := map[string][]int{}
+	// byKey[1] holds the ESIMD entry points when they are split off.
+	byKey := [2]map[string][]int{{}, {}}
 	kernels := FindKernels(m)
 	global := opts.Mode == ModeNone || (opts.Mode == ModeAuto && opts.IROutputOnly)
 	rel := releaser{f: opts.Release, m: m}
@@ -212,23 +220,29 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 		default:
 			key = categoryKey(m, e, sourceName)
 		}
-		byKey[key] = append(byKey[key], i)
+		half := 0
+		if opts.SplitESIMD && IsESIMD(m, e) {
+			half = 1
+		}
+		byKey[half][key] = append(byKey[half][key], i)
 	}
-	if len(byKey) == 0 {
+	if len(byKey[0]) == 0 && len(byKey[1]) == 0 {
 		return []Group{{Key: GlobalKey}}
 	}
-	keys := make([]string, 0, len(byKey))
-	for k := range byKey {
-		keys = append(keys, k)
-	}
-	// Keys are ordered bytewise like DPC++'s std::map<std::string>.
-	// Keys are ordered bytewise like DPC++'s std::map<std::string>, and
-	// images are numbered from the last key down: its splitter takes groups
-	// off the back of the sorted list (this is what the lit tests expect).
-	sort.Sort(sort.Reverse(sort.StringSlice(keys)))
-	groups := make([]Group, len(keys))
-	for i, k := range keys {
-		groups[i] = Group{Key: k, Entries: byKey[k]}
+	var groups []Group
+	for half, keyed := range byKey {
+		keys := make([]string, 0, len(keyed))
+		for k := range keyed {
+			keys = append(keys, k)
+		}
+		// Keys are ordered bytewise like DPC++'s std::map<std::string>, and
+		// images are numbered from the last key down: its splitter takes
+		// groups off the back of the sorted list (this is what the lit
+		// tests expect).
+		sort.Sort(sort.Reverse(sort.StringSlice(keys)))
+		for _, k := range keys {
+			groups = append(groups, Group{Key: k, Entries: keyed[k], ESIMD: half == 1})
+		}
 	}
 	return groups
 }
