@@ -23,6 +23,9 @@ def _wrap_groups(argv):
             groups.append((target, fmt, argv[i + 1].split("/")[-3] if argv[i + 1].count("/") >= 3 else argv[i + 1]))
     return groups
 
+def _spec_const_flags(by):
+    return sorted([a for s in by["SyclSplit"] for a in s.argv if a.startswith("-spec-const=")])
+
 def _clang_two_targets_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = _by_mnemonic(env)
@@ -31,6 +34,7 @@ def _clang_two_targets_test_impl(ctx):
     triples = sorted([[a.argv[i + 1] for i in range(len(a.argv) - 1) if a.argv[i] == "-target"][0] for a in by["SyclDeviceCompile"]])
     asserts.equals(env, ["nvptx64-nvidia-cuda", "spir64"], triples, "one device compile per target")
     asserts.equals(env, 1, len(by.get("SyclDeviceLibraryLink", [])), "libclc is linked for nvptx64 only")
+    asserts.equals(env, ["-spec-const=emulation", "-spec-const=native"], _spec_const_flags(by), "spec constants: native for JIT SPIR-V, emulation for PTX")
     libclc = by["SyclDeviceLibraryLink"][0]
     asserts.true(env, "nvptx64--nvidiacl.bc" in [f.basename for f in libclc.inputs.to_list()], "libclc linked for nvptx64")
     asserts.true(env, "--only-needed" in libclc.argv, "libclc only where referenced")
@@ -57,6 +61,7 @@ def _dpcpp_aot_test_impl(ctx):
     by = _by_mnemonic(env)
     for m, n in {"SyclAot": 2, "SyclDeviceCompile": 3, "SyclDeviceLink": 3, "SyclSplit": 3, "SyclTranslate": 3}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+    asserts.equals(env, ["-spec-const=emulation", "-spec-const=emulation", "-spec-const=native"], _spec_const_flags(by), "spec constants: native for JIT SPIR-V, emulation for AOT")
     fsycl = sorted([[x for x in a.argv if x.startswith("-fsycl-targets=")][0] for a in by["SyclDeviceCompile"]])
     asserts.equals(env, [
         "-fsycl-targets=spir64-unknown-unknown",

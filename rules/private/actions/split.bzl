@@ -8,6 +8,24 @@ SPLIT_MODES = {
     "per_source": "source",
 }
 
+def spec_const_mode(target):
+    """The splitter's -spec-const for a device target (DPC++ driver convention).
+
+    JIT SPIR-V images keep SPIR-V specialization constants (native: the
+    runtime sets them when it builds the program); images compiled ahead of
+    time or for a non-SPIR-V target read them from a buffer argument
+    (emulation).
+
+    Args:
+      target: SyclDeviceTargetInfo.
+
+    Returns:
+      "native" or "emulation".
+    """
+    if getattr(target, "image_format", "spirv") == "spirv" and not getattr(target, "aot", None):
+        return "native"
+    return "emulation"
+
 def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     """Splits `linked` into the tree artifact `out_dir` (mnemonic SyclSplit).
 
@@ -31,6 +49,7 @@ def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     args.add("-split=" + SPLIT_MODES[mode])
     args.add("-symbols")
     args.add("-properties")
+    args.add("-spec-const=" + spec_const_mode(toolchain))
     args.add_all(extra_flags)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)
     args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
