@@ -84,16 +84,23 @@ func Assemble(text []byte, llvmAs string) ([]byte, error) {
 // AssembleStream is Assemble from a reader to a writer (e.g. from a file
 // the text was streamed to, into the output file), for text whose use of
 // the `ptr` type the caller already knows (see PtrScanner).
+//
+// For LLVM 15 and older, LLVM 16's memory(...) attributes are rewritten
+// into the older attributes on the way in (see DowngradeMemoryAttrs); the
+// text itself is not changed.
 func AssembleStream(text io.Reader, out io.Writer, llvmAs string, usesOpaquePointers bool) error {
+	major, err := llvmMajorVersion(llvmAs)
+	if err != nil {
+		return err
+	}
 	args := []string{"-o", "-", "-"}
-	if !usesOpaquePointers {
-		major, err := llvmMajorVersion(llvmAs)
-		if err != nil {
-			return err
-		}
-		if major <= 16 {
-			args = append([]string{"-opaque-pointers=0"}, args...)
-		}
+	if !usesOpaquePointers && major <= 16 {
+		args = append([]string{"-opaque-pointers=0"}, args...)
+	}
+	var down *memoryDowngrader
+	if major <= 15 {
+		down = newMemoryDowngrader(text)
+		text = down
 	}
 	cmd := exec.Command(llvmAs, args...)
 	cmd.Stdin = text
@@ -101,6 +108,10 @@ func AssembleStream(text io.Reader, out io.Writer, llvmAs string, usesOpaquePoin
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	if err := cmd.Run(); err != nil {
+		// llvm-as only saw the text up to a line the rewrite rejected.
+		if down != nil && down.err != nil && down.err != io.EOF {
+			return &ToolError{Tool: llvmAs, Err: fmt.Errorf("input %v", down.err)}
+		}
 		return &ToolError{Tool: llvmAs, Err: err, Stderr: errb.String()}
 	}
 	return nil
