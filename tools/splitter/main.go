@@ -32,6 +32,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 )
@@ -380,8 +381,8 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 					ESIMDOnly: esimd == split.ESIMDOnly, MergedESIMD: esimd == split.SYCLAndESIMD,
 					ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
 					KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
+					SpecConstants: func(r *propset.Registry) { pool.addSpecConstProps(r, id) },
 				})
-				pool.addSpecConstProps(reg, id)
 				var buf bytes.Buffer
 				if err := reg.Write(&buf); err != nil {
 					pool.wait()

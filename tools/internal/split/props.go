@@ -47,6 +47,9 @@ type PropOptions struct {
 	// MergedESIMD an image whose SYCL and ESIMD halves were linked back
 	// together, which gets no optLevel (as sycl-post-link does).
 	ESIMDOnly, MergedESIMD bool
+	// SpecConstants, if set, adds the specialization-constant sets; it runs
+	// right after the device requirements, where sycl-post-link puts them.
+	SpecConstants func(reg *propset.Registry)
 	// Release, if set, is told every megabyte of module text that the
 	// walks over the image's functions are done with (see Options.Release).
 	Release func(end int)
@@ -56,7 +59,7 @@ type PropOptions struct {
 // keys and order of sycl-post-link's computeModuleProperties (intel/llvm,
 // late 2024, which still wrote the devicelib mask, assert and host-pipe
 // sets), with the -emit-* sets only when asked for. Specialization
-// constants are not computed here.
+// constants come from PropOptions.SpecConstants.
 func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry {
 	reg := &propset.Registry{}
 	rel := &releaser{f: po.Release, m: m}
@@ -64,6 +67,9 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 	triple := TargetTriple(m)
 	reg.Add(SetDevicelibReqMask, "DeviceLibReqMask", propset.U32(devicelibReqMask(m, img, triple)))
 	addDeviceRequirements(reg, m, img, po, rel)
+	if po.SpecConstants != nil {
+		po.SpecConstants(reg)
+	}
 	if po.ParamInfo {
 		addParamInfo(reg, m, img, rel)
 	}

@@ -167,3 +167,22 @@ func TestIsSPIRTriple(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecConstantSetsFollowDeviceRequirements: the spec-constant hook's sets
+// land where sycl-post-link writes them, before the optional sets.
+func TestSpecConstantSetsFollowDeviceRequirements(t *testing.T) {
+	m := loadFixture(t, filepath.Join("props", "kernel_param_opt.ll"))
+	grp := Groups(m, Options{Mode: ModeNone})[0]
+	img := NewGraph(m, Options{Mode: ModeNone}).Extract(grp)
+	reg := Properties(m, img, PropOptions{Mode: ModeNone, ParamInfo: true, SpecConstants: func(r *propset.Registry) {
+		r.Add("SYCL/specialization constants", "id", propset.U32s([]uint32{0, 0, 4}))
+	}})
+	var names []string
+	for _, s := range reg.Sets() {
+		names = append(names, s.Name)
+	}
+	want := []string{SetDevicelibReqMask, SetDeviceRequirements, "SYCL/specialization constants", SetKernelParamOpt}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("set order (-want +got):\n%s", diff)
+	}
+}
