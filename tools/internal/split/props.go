@@ -211,6 +211,13 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 		reg.Add(SetDeviceRequirements, "reqd_sub_group_size", propset.U32(subGroup))
 	}
 	if haveWG && po.Mode != ModeNone {
+		// Runtimes from before the 64-bit key read reqd_work_group_size
+		// (u32 values), which sycl-post-link wrote until intel/llvm#10620;
+		// newer runtimes read the 64-bit key. Both are written when the
+		// values fit in 32 bits, so either runtime sees the requirement.
+		if legacy, ok := u32Values(wg); ok {
+			reg.Add(SetDeviceRequirements, "reqd_work_group_size", propset.U32s(legacy))
+		}
 		reg.Add(SetDeviceRequirements, "reqd_work_group_size_uint64_t", propset.U64s(wg))
 	}
 	if haveDim {
@@ -219,6 +226,17 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 	if po.Target != "" {
 		reg.Add(SetDeviceRequirements, "compile_target", propset.String(po.Target))
 	}
+}
+
+// u32Values narrows v to 32 bits; ok is false if a value does not fit.
+func u32Values(v []uint64) (out []uint32, ok bool) {
+	for _, x := range v {
+		if x > 0xFFFFFFFF {
+			return nil, false
+		}
+		out = append(out, uint32(x))
+	}
+	return out, true
 }
 
 func sortU32(v []uint32) { sort.Slice(v, func(i, j int) bool { return v[i] < v[j] }) }
