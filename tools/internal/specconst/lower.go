@@ -11,6 +11,7 @@ package specconst
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -219,8 +220,58 @@ func scan(src []byte, file string) (*module, error) {
 	if m.hasMDName[mdSpecConsts] || m.hasMDName[mdDefaults] {
 		return nil, &Error{file, 1, 1, "specialization constants are already lowered (" + mdSpecConsts + " present)"}
 	}
+	if name, ok := recursiveType(m.named); ok {
+		return nil, &Error{file, 1, 1, "type " + name + " contains itself"}
+	}
 	m.l = newLayout(dl, m.named)
 	return m, nil
+}
+
+// recursiveType finds a named struct that contains itself by value (LLVM
+// rejects these; the layout code would not terminate on them).
+func recursiveType(named map[string]*irType) (string, bool) {
+	state := map[string]int{} // 1 visiting, 2 done
+	var visit func(t *irType) (string, bool)
+	visit = func(t *irType) (string, bool) {
+		switch t.kind {
+		case kNamed:
+			switch state[t.name] {
+			case 1:
+				return t.name, true
+			case 2:
+				return "", false
+			}
+			body, ok := named[t.name]
+			if !ok {
+				return "", false
+			}
+			state[t.name] = 1
+			if n, bad := visit(body); bad {
+				return n, true
+			}
+			state[t.name] = 2
+		case kArray, kVector:
+			return visit(t.elem)
+		case kStruct:
+			for _, f := range t.fields {
+				if n, bad := visit(f); bad {
+					return n, true
+				}
+			}
+		}
+		return "", false
+	}
+	names := make([]string, 0, len(named))
+	for n := range named {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if name, bad := visit(&irType{kind: kNamed, name: n}); bad {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 func (m *module) parser(i int) (*parser, error) {
@@ -407,6 +458,13 @@ func (lw *lowerer) parseCall(fn *function, li int, fns map[string]bool) (*callSi
 	}
 	if cs.def, err = lw.defaultValue(fn, cs.args[first+1], p); err != nil {
 		return nil, err
+	}
+	// Spec constants are small; this bound keeps absurd types (huge
+	// arrays, arrays of empty structs) from exhausting time or memory.
+	for _, t := range []*irType{cs.scType, cs.def.typ} {
+		if n := leafCount(m.l, t, maxLeaves+1); n > maxLeaves || m.l.storeSize(t) > maxSize || m.l.storeSize(t) < 0 {
+			return nil, p.errf("specialization constant type %s is too large", t)
+		}
 	}
 	return cs, nil
 }
@@ -721,4 +779,40 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 		return nil, gp.errf("specialization_id global %s has an undefined default value", quoteName('@', g))
 	}
 	return init.element(0, ft), nil
+}
+
+const (
+	maxLeaves = 1 << 14
+	maxSize   = 1 << 20
+)
+
+// leafCount counts the scalar leaves of t, stopping once past limit.
+func leafCount(l *layout, t *irType, limit int) int {
+	rt := l.resolve(t)
+	if rt == nil {
+		return 0
+	}
+	switch rt.kind {
+	case kArray, kVector:
+		if rt.n == 0 {
+			return 0
+		}
+		per := leafCount(l, rt.elem, limit)
+		if per == 0 {
+			return rt.n // empty elements still cost an iteration each
+		}
+		if rt.n > limit/per+1 {
+			return limit + 1
+		}
+		return rt.n * per
+	case kStruct:
+		n := 0
+		for _, f := range rt.fields {
+			if n += leafCount(l, f, limit); n > limit {
+				return n
+			}
+		}
+		return n
+	}
+	return 1
 }

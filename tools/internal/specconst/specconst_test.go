@@ -175,6 +175,10 @@ func TestErrors(t *testing.T) {
 		{"unterminated string", decl + "define void @f(i8* %p) {\n" + call + "i8* %p, i8* %p, i8* null) \"x\n  ret void\n}\n",
 			"in.ll:3:100: unterminated string constant"},
 		{"unclosed body", decl + "define void @f() {\n", "in.ll:2:1: function body without a closing '}'"},
+		{"recursive type", "%a = type { i32, %a }\n" + decl, "in.ll:1:1: type %a contains itself"},
+		{"too large", decl + "@s = constant [2 x i8] c\"a\\00\"\n@d = global { [100000 x i32] } zeroinitializer\ndefine void @f(i8* %p) {\n" +
+			"  %v = call [100000 x i32] @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8* @s, i8* bitcast ({ [100000 x i32] }* @d to i8*), i8* null)\n  ret void\n}\n",
+			"in.ll:5:8: specialization constant type [100000 x i32] is too large"},
 		{"too few arguments", decl + "define void @f(i8* %p) {\n" + call + "i8* %p)\n  ret void\n}\n",
 			"in.ll:3:8: call to @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_ has 1 arguments, want 3"},
 	}
