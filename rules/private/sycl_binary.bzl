@@ -144,6 +144,10 @@ DEVICE_LINK_ATTRS = {
         doc = "Device code split for this binary (per_kernel, per_source, auto, off). Empty: the --@rules_sycl//sycl:split_mode build setting.",
     ),
     "_split_mode": attr.label(default = Label("//sycl:split_mode")),
+    "spec_constants": attr.string(
+        values = ["", "native", "emulation"],
+        doc = "How the split lowers SYCL 2020 specialization constants: native (SPIR-V spec constants, set when the runtime builds the program) or emulation (read from a buffer passed to the kernel). Empty: native for JIT SPIR-V targets, emulation for AOT and non-SPIR-V ones (DPC++'s convention).",
+    ),
     "device_link_mode": attr.string(
         values = ["", "whole", "per_tu"],
         doc = "whole: one device link and split for the program. per_tu: per translation unit, that TU linked with what it uses of the rest (thinLTO-style), so an edit re-splits and re-translates only the images whose bytes change. Empty: --@rules_sycl//sycl:device_link_mode.",

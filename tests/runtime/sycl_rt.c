@@ -1157,7 +1157,8 @@ static int read_file(const char *path, unsigned char **data, size_t *n) {
 /* SPIR-V -> LLVM bitcode with `llvm-spirv -r`, through a private temp dir
  * (the translator only reads and writes files). */
 static int spirv_to_bitcode(const srt_image *img, const unsigned char *spv,
-                            size_t n, unsigned char **bc, size_t *bc_len) {
+                            size_t n, const char *spec_arg, unsigned char **bc,
+                            size_t *bc_len) {
   const char *tool = getenv("SYCL_RT_LLVM_SPIRV");
   if (!tool || !*tool)
     tool = "llvm-spirv-15";
@@ -1176,7 +1177,9 @@ static int spirv_to_bitcode(const srt_image *img, const unsigned char *spv,
   snprintf(log, sizeof log, "%s/image%u.log", dir, img->index);
   int rc = write_file(in, spv, n);
   if (rc == SRT_OK) {
-    char *argv[] = {(char *)(uintptr_t)tool, "-r", "-o", out, in, NULL};
+    char *argv[] = {(char *)(uintptr_t)tool, "-r", "-o", out, in, NULL, NULL};
+    if (spec_arg)
+      argv[5] = (char *)(uintptr_t)spec_arg;
     pid_t pid;
     /* The translator's diagnostics go to a file so the first line can be
      * quoted in our one-line error instead of interleaving with stderr. */
@@ -1275,6 +1278,318 @@ static int decompress_image(const srt_image *img, unsigned char **out,
   return SRT_OK;
 }
 
+/* ---- Specialization constants ------------------------------------------ */
+
+#define SRT_SET_SPEC_CONSTS "SYCL/specialization constants"
+#define SRT_SET_SPEC_DEFAULTS "SYCL/specialization constants default values"
+#define SRT_SPEC_PADDING 0xFFFFFFFFu
+
+typedef struct srt_spec_value {
+  char *sym;
+  unsigned char *bytes;
+  size_t size;
+} srt_spec_value;
+
+static srt_spec_value *g_spec;
+static size_t g_num_spec;
+
+static const struct sycl_device_binary_property_set *
+find_set(const srt_image *img, const char *name) {
+  if (img->sets_begin)
+    for (const struct sycl_device_binary_property_set *s = img->sets_begin;
+         s != img->sets_end; ++s)
+      if (strcmp(s->Name, name) == 0 && s->PropertiesBegin)
+        return s;
+  return NULL;
+}
+
+/* Records of one constant (byte-array payload after the 8-byte prefix). */
+static int spec_records(const srt_image *img,
+                        const struct sycl_device_binary_property *p,
+                        const unsigned char **recs, size_t *count,
+                        size_t *total) {
+  if (p->Type != SYCL_PROPERTY_TYPE_BYTE_ARRAY || p->ValSize < 8 ||
+      (p->ValSize - 8) % 12 != 0)
+    return fail(SRT_ERR_INVALID_DESCRIPTOR,
+                "image %u: spec constant '%s' is not an array of {ID, Offset, "
+                "Size} records",
+                img->index, p->Name);
+  *recs = (const unsigned char *)p->ValAddr + 8;
+  *count = (size_t)(p->ValSize - 8) / 12;
+  *total = 0;
+  for (size_t i = 0; i < *count; ++i)
+    *total += read_le32(*recs + 12 * i + 8);
+  return SRT_OK;
+}
+
+/* The image's blob: defaults overlaid with the values set. *n = 0 (and
+ * *out NULL) when the image has no spec constants. */
+static int spec_blob_locked(const srt_image *img, unsigned char **out,
+                            size_t *n) {
+  *out = NULL;
+  *n = 0;
+  const struct sycl_device_binary_property_set *set =
+      find_set(img, SRT_SET_SPEC_CONSTS);
+  if (!set)
+    return SRT_OK;
+  const struct sycl_device_binary_property_set *defs =
+      find_set(img, SRT_SET_SPEC_DEFAULTS);
+  const struct sycl_device_binary_property *all = NULL;
+  if (defs)
+    for (const struct sycl_device_binary_property *p = defs->PropertiesBegin;
+         p != defs->PropertiesEnd; ++p)
+      if (strcmp(p->Name, "all") == 0)
+        all = p;
+  size_t size = 0;
+  for (const struct sycl_device_binary_property *p = set->PropertiesBegin;
+       p != set->PropertiesEnd; ++p) {
+    const unsigned char *recs;
+    size_t count, total;
+    int rc = spec_records(img, p, &recs, &count, &total);
+    if (rc != SRT_OK)
+      return rc;
+    size += total;
+  }
+  if (!all || all->Type != SYCL_PROPERTY_TYPE_BYTE_ARRAY ||
+      all->ValSize != size + 8)
+    return fail(SRT_ERR_INVALID_DESCRIPTOR,
+                "image %u: spec-constant defaults ('%s'/all) missing or not "
+                "%zu bytes",
+                img->index, SRT_SET_SPEC_DEFAULTS, size);
+  unsigned char *blob = malloc(size ? size : 1);
+  if (!blob)
+    return fail(SRT_ERR_SYSTEM, "out of memory");
+  memcpy(blob, (const unsigned char *)all->ValAddr + 8, size);
+  size_t base = 0;
+  for (const struct sycl_device_binary_property *p = set->PropertiesBegin;
+       p != set->PropertiesEnd; ++p) {
+    const unsigned char *recs;
+    size_t count, total;
+    spec_records(img, p, &recs, &count, &total);
+    for (size_t i = 0; i < g_num_spec; ++i)
+      if (strcmp(g_spec[i].sym, p->Name) == 0)
+        memcpy(blob + base, g_spec[i].bytes,
+               g_spec[i].size < total ? g_spec[i].size : total);
+    base += total;
+  }
+  *out = blob;
+  *n = size;
+  return SRT_OK;
+}
+
+/* Whether a SPIR-V module decorates anything with SpecId (native images). */
+static int spirv_has_spec_ids(const unsigned char *spv, size_t n) {
+  size_t words = n / 4;
+  for (size_t i = 5; i < words;) {
+    uint32_t w = read_le32(spv + 4 * i);
+    uint32_t wc = w >> 16;
+    if (wc == 0)
+      return 0;
+    /* OpDecorate (71) <target> SpecId (1) <id> */
+    if ((w & 0xFFFF) == 71 && wc >= 4 && i + 2 < words &&
+        read_le32(spv + 4 * (i + 2)) == 1)
+      return 1;
+    i += wc;
+  }
+  return 0;
+}
+
+/* `--spec-const=ID:iN:VALUE ...` for a native image with values set (NULL
+ * when there is nothing to specialize: the defaults are in the module). */
+static int spec_const_arg_locked(const srt_image *img, const unsigned char *spv,
+                                 size_t n, char **arg) {
+  *arg = NULL;
+  const struct sycl_device_binary_property_set *set =
+      find_set(img, SRT_SET_SPEC_CONSTS);
+  if (!set || g_num_spec == 0 || !spirv_has_spec_ids(spv, n))
+    return SRT_OK;
+  unsigned char *blob;
+  size_t blob_len;
+  int rc = spec_blob_locked(img, &blob, &blob_len);
+  if (rc != SRT_OK)
+    return rc;
+  size_t cap = 32, len = 0;
+  char *s = malloc(cap);
+  if (!s) {
+    free(blob);
+    return fail(SRT_ERR_SYSTEM, "out of memory");
+  }
+  len = (size_t)snprintf(s, cap, "--spec-const=");
+  size_t base = 0;
+  for (const struct sycl_device_binary_property *p = set->PropertiesBegin;
+       p != set->PropertiesEnd && rc == SRT_OK; ++p) {
+    const unsigned char *recs;
+    size_t count, total;
+    spec_records(img, p, &recs, &count, &total);
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t id = read_le32(recs + 12 * i);
+      uint32_t off = read_le32(recs + 12 * i + 4);
+      uint32_t size = read_le32(recs + 12 * i + 8);
+      if (id == SRT_SPEC_PADDING)
+        continue;
+      if ((size != 1 && size != 2 && size != 4 && size != 8) ||
+          base + off + size > blob_len) {
+        rc = fail(SRT_ERR_INVALID_DESCRIPTOR,
+                  "image %u: spec constant '%s' record {%u, %u, %u} is not a "
+                  "1-, 2-, 4- or 8-byte scalar inside the blob",
+                  img->index, p->Name, id, off, size);
+        break;
+      }
+      uint64_t v = 0;
+      for (uint32_t b = 0; b < size; ++b)
+        v |= (uint64_t)blob[base + off + b] << (8 * b);
+      char item[64];
+      int m = snprintf(item, sizeof item, "%s%u:i%u:%" PRIu64,
+                       len > strlen("--spec-const=") ? " " : "", id, 8 * size, v);
+      if (len + (size_t)m + 1 > cap) {
+        cap = 2 * (len + (size_t)m + 1);
+        char *grown = realloc(s, cap);
+        if (!grown) {
+          rc = fail(SRT_ERR_SYSTEM, "out of memory");
+          break;
+        }
+        s = grown;
+      }
+      memcpy(s + len, item, (size_t)m + 1);
+      len += (size_t)m;
+    }
+    base += total;
+  }
+  free(blob);
+  if (rc != SRT_OK) {
+    free(s);
+    return rc;
+  }
+  trace("image %u: llvm-spirv -r %s", img->index, s);
+  *arg = s;
+  return SRT_OK;
+}
+
+/* Drops img's program and kernels: the next launch rebuilds them. */
+static void drop_program_locked(srt_image *img) {
+  for (size_t k = 0; k < img->num_kernels; ++k) {
+    clReleaseKernel(img->kernels[k].kernel);
+    free(img->kernels[k].name);
+  }
+  free(img->kernels);
+  img->kernels = NULL;
+  img->num_kernels = 0;
+  if (img->program)
+    clReleaseProgram(img->program);
+  img->program = NULL;
+}
+
+static const struct sycl_device_binary_property *
+find_spec_const(const srt_image *img, const char *sym) {
+  const struct sycl_device_binary_property_set *set =
+      find_set(img, SRT_SET_SPEC_CONSTS);
+  if (set)
+    for (const struct sycl_device_binary_property *p = set->PropertiesBegin;
+         p != set->PropertiesEnd; ++p)
+      if (strcmp(p->Name, sym) == 0)
+        return p;
+  return NULL;
+}
+
+int srt_set_spec_constant(const char *sym_id, const void *value, size_t size) {
+  if (!sym_id || !value || size == 0)
+    return fail(SRT_ERR_INVALID_ARGUMENT,
+                "srt_set_spec_constant needs a symbolic ID and a value");
+  pthread_mutex_lock(&g_lock);
+  int rc = SRT_OK, used = 0;
+  for (size_t i = 0; i < g_num_images && rc == SRT_OK; ++i) {
+    const struct sycl_device_binary_property *p =
+        find_spec_const(g_images[i], sym_id);
+    if (!p)
+      continue;
+    const unsigned char *recs;
+    size_t count, total;
+    rc = spec_records(g_images[i], p, &recs, &count, &total);
+    if (rc == SRT_OK && size > total)
+      rc = fail(SRT_ERR_INVALID_ARGUMENT,
+                "spec constant '%s' is %zu bytes in image %u, value has %zu",
+                sym_id, total, g_images[i]->index, size);
+    used = 1;
+  }
+  if (rc == SRT_OK && !used)
+    rc = fail(SRT_ERR_NOT_FOUND, "no registered image uses spec constant '%s'",
+              sym_id);
+  srt_spec_value *slot = NULL;
+  for (size_t i = 0; rc == SRT_OK && i < g_num_spec; ++i)
+    if (strcmp(g_spec[i].sym, sym_id) == 0)
+      slot = &g_spec[i];
+  unsigned char *copy = rc == SRT_OK ? malloc(size) : NULL;
+  if (rc == SRT_OK && !slot) {
+    srt_spec_value *grown =
+        copy ? realloc(g_spec, (g_num_spec + 1) * sizeof *grown) : NULL;
+    char *sym = grown ? strdup(sym_id) : NULL;
+    if (grown)
+      g_spec = grown;
+    if (!sym) {
+      rc = fail(SRT_ERR_SYSTEM, "out of memory");
+    } else {
+      slot = &g_spec[g_num_spec++];
+      slot->sym = sym;
+      slot->bytes = NULL;
+    }
+  } else if (rc == SRT_OK && !copy) {
+    rc = fail(SRT_ERR_SYSTEM, "out of memory");
+  }
+  if (rc == SRT_OK) {
+    memcpy(copy, value, size);
+    free(slot->bytes);
+    slot->bytes = copy;
+    slot->size = size;
+    copy = NULL;
+    for (size_t i = 0; i < g_num_images; ++i)
+      if (find_spec_const(g_images[i], sym_id))
+        drop_program_locked(g_images[i]);
+  }
+  free(copy);
+  pthread_mutex_unlock(&g_lock);
+  return rc;
+}
+
+void srt_reset_spec_constants(void) {
+  pthread_mutex_lock(&g_lock);
+  for (size_t i = 0; i < g_num_spec; ++i) {
+    for (size_t k = 0; k < g_num_images; ++k)
+      if (find_spec_const(g_images[k], g_spec[i].sym))
+        drop_program_locked(g_images[k]);
+    free(g_spec[i].sym);
+    free(g_spec[i].bytes);
+  }
+  free(g_spec);
+  g_spec = NULL;
+  g_num_spec = 0;
+  pthread_mutex_unlock(&g_lock);
+}
+
+int srt_spec_constants_buffer(const char *kernel_name, srt_buffer **out) {
+  if (!kernel_name || !out)
+    return fail(SRT_ERR_INVALID_ARGUMENT,
+                "srt_spec_constants_buffer needs a kernel name and an output");
+  *out = NULL;
+  pthread_mutex_lock(&g_lock);
+  srt_image *img = find_image_locked(kernel_name);
+  unsigned char *blob = NULL;
+  size_t n = 0;
+  int rc = img ? spec_blob_locked(img, &blob, &n) : SRT_ERR_KERNEL_NOT_FOUND;
+  if (rc == SRT_OK && !blob)
+    rc = fail(SRT_ERR_NOT_FOUND, "image %u holding kernel '%s' has no spec constants",
+              img->index, kernel_name);
+  pthread_mutex_unlock(&g_lock);
+  if (rc == SRT_OK) {
+    *out = srt_buffer_create(n ? n : 1);
+    if (!*out)
+      rc = SRT_ERR_OPENCL;
+    else if (n)
+      rc = srt_buffer_write(*out, 0, blob, n);
+  }
+  free(blob);
+  return rc;
+}
+
 /* Builds img->program from the image bytes (format resolved by sniffing
  * where the runtime does so). */
 static int load_image_locked(srt_image *img, const char *kernel) {
@@ -1310,7 +1625,11 @@ static int load_image_locked(srt_image *img, const char *kernel) {
                 img->index, img->target, kernel, format_name(fmt),
                 n >= 4 ? read_le32(bytes) : 0);
     } else if (fmt == SYCL_DEVICE_BINARY_TYPE_SPIRV) {
-      rc = spirv_to_bitcode(img, bytes, n, &bc, &bc_len);
+      char *spec_arg = NULL;
+      rc = spec_const_arg_locked(img, bytes, n, &spec_arg);
+      if (rc == SRT_OK)
+        rc = spirv_to_bitcode(img, bytes, n, spec_arg, &bc, &bc_len);
+      free(spec_arg);
       bytes = bc;
       n = bc_len;
     }

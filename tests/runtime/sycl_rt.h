@@ -285,6 +285,31 @@ static inline srt_arg srt_arg_shared(void *ptr) {
 int srt_launch(const char *kernel_name, int dims, const size_t global[],
                const size_t local[], int nargs, const srt_arg args[]);
 
+/* ---- Specialization constants (SYCL 2020) ----------------------------------
+ * Images carry them as the splitter lowered them: "SYCL/specialization
+ * constants" (per symbolic ID, {ID, Offset, Size} records) and the defaults
+ * blob. A constant's place in the blob is the sum of the record sizes of the
+ * constants before it (padding records included), as in the SYCL runtime.
+ *
+ * Native images (SPIR-V with SpecId decorations) are specialized when they
+ * are built: every scalar record becomes `--spec-const=ID:iN:VALUE` of
+ * `llvm-spirv -r`. Emulated images read the constants from a buffer the
+ * kernel takes as an argument: srt_spec_constants_buffer makes it. */
+
+/* Sets the constant with symbolic ID sym_id to the `size` bytes at value
+ * (the constant's host representation; at most its size in the images) for
+ * kernels launched afterwards: images that use it are rebuilt on their next
+ * launch. SRT_ERR_NOT_FOUND if no registered image uses sym_id. */
+int srt_set_spec_constant(const char *sym_id, const void *value, size_t size);
+
+/* Forgets every value set: images go back to their defaults. */
+void srt_reset_spec_constants(void);
+
+/* A new buffer holding the spec-constant blob of the image that runs
+ * kernel_name: its defaults overlaid with the values set (emulation). The
+ * caller releases it. SRT_ERR_NOT_FOUND if that image has no constants. */
+int srt_spec_constants_buffer(const char *kernel_name, srt_buffer **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,7 +8,7 @@ SPLIT_MODES = {
     "per_source": "source",
 }
 
-def spec_const_mode(target):
+def spec_const_mode(target, override = ""):
     """The splitter's -spec-const for a device target (DPC++ driver convention).
 
     JIT SPIR-V images keep SPIR-V specialization constants (native: the
@@ -18,10 +18,14 @@ def spec_const_mode(target):
 
     Args:
       target: SyclDeviceTargetInfo.
+      override: "native" or "emulation" forces that mode (the rule's
+        spec_constants attribute); "" applies the convention.
 
     Returns:
       "native" or "emulation".
     """
+    if override:
+        return override
     if getattr(target, "image_format", "spirv") == "spirv" and not getattr(target, "aot", None):
         return "native"
     return "emulation"
@@ -49,7 +53,7 @@ def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     args.add("-split=" + SPLIT_MODES[mode])
     args.add("-symbols")
     args.add("-properties")
-    args.add("-spec-const=" + spec_const_mode(toolchain))
+    args.add("-spec-const=" + spec_const_mode(toolchain, getattr(ctx.attr, "spec_constants", "")))
     args.add_all(extra_flags)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)
     args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
