@@ -140,16 +140,24 @@ func assertUsers(m *llvmir.Module, img *Image, rel *releaser) []string {
 // allSPIRKernels lists the image's spir_kernel functions in module order.
 func allSPIRKernels(m *llvmir.Module, img *Image) []string {
 	var out []string
-	d, c := 0, 0
-	for d < len(img.Defs) || c < len(img.Decls) {
-		var i int
-		if c >= len(img.Decls) || (d < len(img.Defs) && img.Defs[d] < img.Decls[c]) {
-			i, d = img.Defs[d], d+1
-		} else {
-			i, c = img.Decls[c], c+1
-		}
+	for _, i := range imageFunctions(img) {
 		if e := &m.Entities[i]; e.Fn.CC == "spir_kernel" {
 			out = append(out, llvmir.GlobalName(e.Name))
+		}
+	}
+	return out
+}
+
+// imageFunctions returns the image's functions, definitions and
+// declarations, in module order.
+func imageFunctions(img *Image) []int {
+	out := make([]int, 0, len(img.Defs)+len(img.Decls))
+	d, c := 0, 0
+	for d < len(img.Defs) || c < len(img.Decls) {
+		if c >= len(img.Decls) || (d < len(img.Defs) && img.Defs[d] < img.Decls[c]) {
+			out, d = append(out, img.Defs[d]), d+1
+		} else {
+			out, c = append(out, img.Decls[c]), c+1
 		}
 	}
 	return out

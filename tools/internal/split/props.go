@@ -405,7 +405,7 @@ func sanitizerUsed(m *llvmir.Module, img *Image) string {
 // index of their parameter marked "sycl-implicit-local-arg" (0xFFFFFFFF if
 // none).
 func addImplicitLocalArgs(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
-	for _, i := range img.Defs {
+	for _, i := range imageFunctions(img) {
 		rel.at(i)
 		e := &m.Entities[i]
 		if e.Fn.CC != "spir_kernel" {

@@ -10,6 +10,8 @@
 ;   entry point).
 ; - reqd_work_group_size_uint64_t: first function with !reqd_work_group_size,
 ;   as u64; k2's [64] is ABAAAAAAAAAQAAAAAAAAAA. Dropped with -split=none.
+;   The same values as u32 go to the older key reqd_work_group_size too
+;   (k2's [64] is gAAAAAAAAAAQAAAA), for runtimes before the 64-bit key.
 ; - work_group_num_dim: the last one seen before the first
 ;   reqd_work_group_size, the same function's included: h_dim 1, then k1 3;
 ;   h_aspect's 2 comes after k1's work-group size and is ignored.
