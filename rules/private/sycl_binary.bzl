@@ -17,21 +17,26 @@ def device_images(ctx, c, desc_name = None):
       desc_name: if set, export the descriptor under this name (see wrap).
 
     Returns:
-      struct(linked, split, spirv, images, wrapper_object): the primary
-      target's linked module, split and SPIR-V trees, every target's final
-      image trees, and the wrapper object.
+      struct(linked, split, spirv, images, wrapper_object, unused_inputs):
+      the primary target's linked module, split and SPIR-V trees, every
+      target's final image trees, the wrapper object, and per-TU mode's
+      lists of the objects each TU's link did not read.
     """
     name = ctx.label.name
     mode = ctx.attr.split_mode or ctx.attr._split_mode[BuildSettingInfo].value
     primary = c.sycl.wrapper_target
     groups = []
     first = None
+    unused = []
     per_tu = (ctx.attr.device_link_mode or ctx.attr._device_link_mode[BuildSettingInfo].value) == "per_tu"
     for t in c.targets:
         target_prefix = "_sycl/%s/" % name if t.name == primary else "_sycl/%s/%s/" % (name, t.name)
         libraries = depset(transitive = [t.libraries] + ([c.sycl_info.device_libraries] if t.name == primary else []))
         objects = c.sycl_info.device_objects_by_target[t.name]
-        if per_tu:
+
+        # Without device TUs there is nothing to do per TU: the whole-program
+        # flow keeps the outputs a binary without device code had before.
+        if per_tu and objects.to_list():
             # One link, split and translation per TU (thinLTO-style).
             tus = []
             for o in objects.to_list():
@@ -42,7 +47,7 @@ def device_images(ctx, c, desc_name = None):
             units = []
             for tu in tus:
                 linked = ctx.actions.declare_file(tu.prefix + name + ".device.bc")
-                device_link_tu(ctx, t, ctx.executable._devlink, tu, [o for o in tus if o != tu], libraries, linked)
+                unused.append(device_link_tu(ctx, t, ctx.executable._devlink, tu, [o for o in tus if o != tu], libraries, linked))
                 units.append(struct(prefix = tu.prefix, linked = linked))
         else:
             linked = ctx.actions.declare_file(target_prefix + name + ".device.bc")
@@ -72,6 +77,7 @@ def device_images(ctx, c, desc_name = None):
         spirv = first.spirv,
         images = depset([g.dirs[-1] for g in groups]),
         wrapper_object = wrapper_object,
+        unused_inputs = depset(unused),
     )
 
 def _unit_name(tu):
@@ -134,6 +140,7 @@ def _sycl_binary_impl(ctx):
             device_split = depset([images.split]),
             device_images = images.images,
             device_wrapper = depset([images.wrapper_object]),
+            device_link_unused_inputs = images.unused_inputs,
         ),
         testing.TestEnvironment(ctx.attr.env),
     ]
@@ -150,7 +157,7 @@ DEVICE_LINK_ATTRS = {
     ),
     "device_link_mode": attr.string(
         values = ["", "whole", "per_tu"],
-        doc = "whole: one device link and split for the program. per_tu: per translation unit, that TU linked with what it uses of the rest (thinLTO-style), so an edit re-splits and re-translates only the images whose bytes change. Empty: --@rules_sycl//sycl:device_link_mode.",
+        doc = "per_tu (the build setting's default): per translation unit, that TU linked with what it uses of the rest (thinLTO-style), so an edit re-links only the TUs that read the edited one and re-splits and re-translates only the images whose bytes change. whole: one device link and split for the program. Empty: --@rules_sycl//sycl:device_link_mode.",
     ),
     "_device_link_mode": attr.label(default = Label("//sycl:device_link_mode")),
     "compress": attr.int(

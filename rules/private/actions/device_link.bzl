@@ -98,6 +98,9 @@ def device_link_tu(ctx, toolchain, tool, tu, others, libraries, out):
       others: list of struct(object, summary), the program's other TUs.
       libraries: depset of File, device libraries.
       out: File, the linked .bc.
+
+    Returns:
+      File: the list of objects the link did not read.
     """
     unused = ctx.actions.declare_file(out.basename + ".unused", sibling = out)
     args = ctx.actions.args()
@@ -123,3 +126,4 @@ def device_link_tu(ctx, toolchain, tool, tu, others, libraries, out):
         mnemonic = "SyclDeviceLink",
         progress_message = "Linking SYCL device code of %s for %s" % (ctx.label, tu.object.short_path),
     )
+    return unused

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Incremental rebuild of the generated 50-TU program (tests/hermetic/app50) in
-# per-TU image mode: clean build, edit one kernel body (tu7.cl), rebuild, and
-# count from Bazel's execution log which actions re-ran. Baseline: the whole
-# device pipeline of the same program as one sequential job (what one opaque
-# `icpx -fsycl` link step does): compile and stamp all 50 TUs, link, split,
-# translate, wrap. A benchmark: run by hand, not by tests.
-#   tests/bench/incremental/run.sh [whole|per_tu]
+# Incremental rebuild of a generated 50-TU program (tests/hermetic/gen.sh 50 W:
+# W heavier helpers and W/2 more kernels per TU; W=0 is tests/hermetic/app50)
+# in per-TU image mode (the default): clean build, edit one kernel body
+# (k7 in tu7.cl), rebuild, and count from Bazel's execution log which actions
+# re-ran. Baseline: the whole device pipeline of the same program as one
+# sequential job (what one opaque `icpx -fsycl` link step does): compile and
+# stamp all 50 TUs, link, split, translate, wrap. A benchmark: run by hand,
+# not by tests.
+#   tests/bench/incremental/run.sh [whole|per_tu [W]]   (default: per_tu 24)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 mode="${1:-per_tu}"
+w="${2:-24}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/incremental.XXXXXX")"
 ws="$work/ws"
 trap '(cd "$ws" 2>/dev/null && bazel --output_base="$work/ob" shutdown >/dev/null 2>&1) || true; chmod -R u+w "$work"; rm -rf "$work"' EXIT
@@ -19,21 +22,26 @@ cd "$ws"
 B=(bazel --output_base="$work/ob")
 # Inside the rules_sycl workspace itself, Bazel 4.2 wants --//sycl:... (users: --@rules_sycl//sycl:...).
 flags=(--symlink_prefix=/ "--//sycl:device_link_mode=$mode")
-target=//tests/hermetic/app50:app50
+app=app50
+if ((w > 0)); then
+  app="app50x$w"
+  tests/hermetic/gen.sh 50 "$w" >/dev/null
+fi
+target="//tests/hermetic/$app:$app"
 
-"${B[@]}" build "${flags[@]}" //tools/splitter //tools/wrapper //tools/foreach //tools/moduleid >/dev/null 2>&1
+"${B[@]}" build "${flags[@]}" //tools/splitter //tools/wrapper //tools/foreach //tools/moduleid //tools/devlink >/dev/null 2>&1
 t0=$(date +%s.%N)
-"${B[@]}" build "${flags[@]}" --execution_log_json_file="$work/clean.json" "$target" >"$work/clean.log" 2>&1
+"${B[@]}" build "${flags[@]}" --execution_log_json_file="$work/clean.json" "$target" >"$work/clean.log" 2>&1 || { tail -20 "$work/clean.log" >&2; exit 1; }
 t1=$(date +%s.%N)
-sed -i 's/out\[gid\] = helper8((int)gid) + 7;/out[gid] = helper8((int)gid) + 1007;/' tests/hermetic/app50/tu7.cl
-grep -q '+ 1007;' tests/hermetic/app50/tu7.cl
+sed -i 's/out\[gid\] = helper8((int)gid) + 7;/out[gid] = helper8((int)gid) + 1007;/' tests/hermetic/$app/tu7.cl
+grep -q '+ 1007;' tests/hermetic/$app/tu7.cl
 t2=$(date +%s.%N)
-"${B[@]}" build "${flags[@]}" --execution_log_json_file="$work/inc.json" "$target" >"$work/inc.log" 2>&1
+"${B[@]}" build "${flags[@]}" --execution_log_json_file="$work/inc.json" "$target" >"$work/inc.log" 2>&1 || { tail -20 "$work/inc.log" >&2; exit 1; }
 t3=$(date +%s.%N)
 
 count() { grep -o '"mnemonic": *"[A-Za-z]*"' "$1" | sed 's/.*"\([A-Za-z]*\)"$/\1/' | sort | uniq -c | sort -rn; }
-echo "device_link_mode=$mode"
-echo "clean build (tools prebuilt): $(echo "$t1 - $t0" | bc) s; actions run:"
+echo "device_link_mode=$mode, program tests/hermetic/$app: 50 TUs, $(cat tests/hermetic/$app/tu*.cl | wc -l) lines of OpenCL C, $(grep -c '^kernel' tests/hermetic/$app/tu*.cl | awk -F: '{s += $2} END {print s}') kernels"
+echo "clean build (includes the Go tools for the exec configuration): $(echo "$t1 - $t0" | bc) s; actions run:"
 count "$work/clean.json" | sed 's/^/  /'
 echo "after editing one kernel body (tu7.cl): $(echo "$t3 - $t2" | bc) s; actions re-run:"
 count "$work/inc.json" | sed 's/^/  /'
@@ -45,7 +53,7 @@ mkdir -p "$tools" "$work/seq"
 cp "$bin/tools/splitter/splitter_/splitter" "$bin/tools/wrapper/wrapper_/wrapper" "$bin/tools/foreach/foreach_/foreach" "$bin/tools/moduleid/moduleid_/moduleid" "$tools/"
 s0=$(date +%s.%N)
 objs=()
-for f in tests/hermetic/app50/tu*.cl; do
+for f in tests/hermetic/$app/tu*.cl; do
   b="$work/seq/$(basename "$f")"
   clang-15 -x cl -cl-std=CL3.0 -target spir64 -O2 -emit-llvm -c "$f" -o "$b.bc"
   "$tools/moduleid" -id="$f" -llvm-as=llvm-as-15 -llvm-dis=llvm-dis-15 -o "$b.id.bc" "$b.bc"
@@ -59,5 +67,7 @@ mkdir -p "$work/seq/split" "$work/seq/spirv"
 s1=$(date +%s.%N)
 whole=$(echo "$s1 - $s0" | bc)
 inc=$(echo "$t3 - $t2" | bc)
+echo "linked device module: $(stat -c %s "$work/seq/app.bc") bytes of bitcode; $(grep -c . "$work/seq/spirv/app.table" | awk '{print $1 - 1}') SPIR-V images, $(cat "$work"/seq/spirv/*.spv | wc -c) bytes"
+echo "SyclTranslate actions re-run after the edit: $(grep -c '"mnemonic": *"SyclTranslate"' "$work/inc.json" || true)"
 echo "whole device pipeline as one sequential job: $whole s"
 echo "incremental rebuild vs whole pipeline: $(echo "scale=1; $whole / $inc" | bc)x faster"

@@ -57,6 +57,40 @@ func Summarize(m *llvmir.Module) *Summary {
 			}
 		}
 	}
+	// Only metadata that leads to a global is worth walking: debug info
+	// rarely does, and walking it from every definition would be
+	// quadratic. So mark, backwards from nodes naming a global, the
+	// metadata nodes that reach one.
+	isMD := func(e *llvmir.Entity) bool { return e.Kind == llvmir.KindMD || e.Kind == llvmir.KindNamedMD }
+	mdReaches := make([]bool, n)
+	users := map[int32][]int32{}
+	var work []int32
+	for i := range m.Entities {
+		if !isMD(&m.Entities[i]) {
+			continue
+		}
+		for _, r := range m.RefIndices(i, llvmir.RefsAll) {
+			switch {
+			case isGV(&m.Entities[r]):
+				if !mdReaches[i] {
+					mdReaches[i] = true
+					work = append(work, int32(i))
+				}
+			case isMD(&m.Entities[r]):
+				users[r] = append(users[r], int32(i))
+			}
+		}
+	}
+	for len(work) > 0 {
+		j := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, u := range users[j] {
+			if !mdReaches[u] {
+				mdReaches[u] = true
+				work = append(work, u)
+			}
+		}
+	}
 	// reach returns the external symbols entity i brings along: direct
 	// refs, and refs of what is imported with it (locals, metadata,
 	// members of its comdats).
@@ -76,7 +110,7 @@ func Summarize(m *llvmir.Module) *Summary {
 			switch {
 			case isGV(e) && !local[j]:
 				set[e.Name] = true
-			case isGV(e), e.Kind == llvmir.KindMD, e.Kind == llvmir.KindNamedMD:
+			case isGV(e), isMD(e) && mdReaches[j]:
 				stack = append(stack, j)
 			}
 		}

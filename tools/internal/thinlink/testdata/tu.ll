@@ -38,13 +38,17 @@ define linkonce_odr spir_func i32 @pair_b(i32 %x) comdat($pair) {
   ret i32 %x
 }
 
-define spir_func void @kept() {
+define spir_func void @kept() !dbg.like !1 {
   ret void
 }
 
-define spir_func i32 @uses_pair(i32 %x) {
+define spir_func i32 @uses_pair(i32 %x) !note !3 {
   %r = call spir_func i32 @pair_a(i32 %x)
   ret i32 %r
 }
 
 !0 = !{ptr @"helper next"}
+!1 = distinct !{!1, !2}
+!2 = !{!"debug-like metadata that names no global", !1}
+!3 = !{!"two levels down", !4}
+!4 = !{ptr addrspace(1) @counter}
