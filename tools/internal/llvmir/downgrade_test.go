@@ -135,3 +135,31 @@ func TestAssembleDowngradesMemoryAttrs(t *testing.T) {
 		t.Errorf("Assemble error = %v, want one naming line 2", err)
 	}
 }
+
+// FuzzDowngradeMemoryAttrs: any line is rewritten or refused without a
+// panic; text without memory( comes back as it was, and a rewrite leaves no
+// memory( outside comments and strings (rewriting again changes nothing).
+func FuzzDowngradeMemoryAttrs(f *testing.F) {
+	for _, s := range []string{
+		"attributes #1 = { nounwind memory(inaccessiblemem: readwrite) }",
+		"declare void @f() memory(none) ; memory(read)",
+		`@s = constant [6 x i8] c"memory("`,
+		"call void @f() memory(read, argmem: readwrite)",
+		"memory(argmem: write, inaccessiblemem: read, errnomem: none)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		out, err := DowngradeMemoryAttrs([]byte(line))
+		if err != nil {
+			return
+		}
+		if !strings.Contains(line, "memory(") && string(out) != line {
+			t.Fatalf("%q changed to %q", line, out)
+		}
+		again, err := DowngradeMemoryAttrs(out)
+		if err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("%q: second rewrite %q, %v (first %q)", line, again, err, out)
+		}
+	})
+}
