@@ -114,7 +114,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.deviceGlobals, "device-globals", false, "emit SYCL/device globals")
 	fs.BoolVar(&c.splitESIMD, "split-esimd", false, "put SYCL and ESIMD entry points in different images")
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
-	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "default-value images (modules without spec constants only)")
+	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
 	var ignored bool
 	var ignoredStr string
 	// Accepted for compatibility; they do not change what this tool emits.
@@ -352,52 +352,65 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			imageN++
 		}
 		esimd := split.ClassifyESIMD(m, grp.Entries)
-		irPath := base + irExt
-		img, err := pool.writeImage(g, id, grp, irPath)
-		if err != nil {
-			pool.wait()
-			return err
-		}
-		var symPath string
-		if c.symbols {
-			symPath = base + ".sym"
-			if err := commit(symPath, split.Symbols(img), outs); err != nil {
-				pool.wait()
-				return err
-			}
-		}
-		plainPropWritten := false
-		for ti, o := range c.outputs {
-			row := []string{irPath}
-			propPath := base + ".prop"
-			if o.target != "" {
-				propPath = base + "." + o.target + ".prop"
-			}
-			// One .prop per target, plus one shared by the untargeted tables.
-			if o.target != "" || !plainPropWritten {
-				plainPropWritten = plainPropWritten || o.target == ""
-				reg := split.Properties(m, img, split.PropOptions{
-					Mode: mode, Target: o.target,
-					ESIMDOnly: esimd == split.ESIMDOnly, MergedESIMD: esimd == split.SYCLAndESIMD,
-					ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
-					KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
-					SpecConstants: func(r *propset.Registry) { pool.addSpecConstProps(r, id) },
-				})
-				var buf bytes.Buffer
-				if err := reg.Write(&buf); err != nil {
-					pool.wait()
-					return fmt.Errorf("%s: %v", propPath, err)
-				}
-				if err := commit(propPath, buf.Bytes(), outs); err != nil {
-					pool.wait()
+		// writeFiles writes an image's .sym and .prop files and its rows.
+		writeFiles := func(base, irPath string, img *split.Image, specConsts func(*propset.Registry)) error {
+			var symPath string
+			if c.symbols {
+				symPath = base + ".sym"
+				if err := commit(symPath, split.Symbols(img), outs); err != nil {
 					return err
 				}
 			}
-			row = append(row, propPath)
-			if c.symbols {
-				row = append(row, symPath)
+			plainPropWritten := false
+			for ti, o := range c.outputs {
+				row := []string{irPath}
+				propPath := base + ".prop"
+				if o.target != "" {
+					propPath = base + "." + o.target + ".prop"
+				}
+				// One .prop per target, plus one shared by the untargeted tables.
+				if o.target != "" || !plainPropWritten {
+					plainPropWritten = plainPropWritten || o.target == ""
+					reg := split.Properties(m, img, split.PropOptions{
+						Mode: mode, Target: o.target,
+						ESIMDOnly: esimd == split.ESIMDOnly, MergedESIMD: esimd == split.SYCLAndESIMD,
+						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
+						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
+						SpecConstants: specConsts,
+					})
+					var buf bytes.Buffer
+					if err := reg.Write(&buf); err != nil {
+						return fmt.Errorf("%s: %v", propPath, err)
+					}
+					if err := commit(propPath, buf.Bytes(), outs); err != nil {
+						return err
+					}
+				}
+				row = append(row, propPath)
+				if c.symbols {
+					row = append(row, symPath)
+				}
+				tables[ti].Rows = append(tables[ti].Rows, row)
 			}
-			tables[ti].Rows = append(tables[ti].Rows, row)
+			return nil
+		}
+		irPath := base + irExt
+		img, err := pool.writeImage(g, id, grp, irPath)
+		if err == nil {
+			err = writeFiles(base, irPath, img, func(r *propset.Registry) { pool.addSpecConstProps(r, id) })
+		}
+		// -generate-device-image-default-spec-consts: the image again with
+		// its spec constants at their defaults, numbered next.
+		if err == nil && c.defaultSpecConsts && !grp.ESIMD && pool.usesSpecConsts(id) {
+			base := prefix + "_" + strconv.Itoa(imageN)
+			imageN++
+			if img, err = pool.writeDefaultClone(g, id, grp, base+irExt); err == nil {
+				err = writeFiles(base, base+irExt, img, addDefaultCloneProps)
+			}
+		}
+		if err != nil {
+			pool.wait()
+			return err
 		}
 		if pool.failed() {
 			break

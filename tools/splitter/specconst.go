@@ -51,10 +51,10 @@ func checkSpecConstants(c *config, fn, input string) error {
 			return fmt.Errorf("%s: pre-SYCL-2020 specialization constants are not supported; module uses %s", input, fn)
 		}
 	}
-	if c.defaultSpecConsts {
+	if c.defaultSpecConsts && c.specConst == "" {
 		for _, mk := range specConst2020Markers {
 			if strings.Contains(fn, mk) {
-				return fmt.Errorf("%s: -generate-device-image-default-spec-consts is not implemented; module uses %s", input, fn)
+				return fmt.Errorf("%s: -generate-device-image-default-spec-consts needs -spec-const; module uses %s", input, fn)
 			}
 		}
 	}
@@ -64,16 +64,11 @@ func checkSpecConstants(c *config, fn, input string) error {
 // writeLowered extracts the image of grp, lowers its spec constants and
 // writes it to path.
 func (a *assembler) writeLowered(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {
-	var buf bytes.Buffer
-	img, err := g.ExtractTo(grp, &dropWriter{w: &buf, in: a.in})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
 	mode, err := specconst.ParseMode(a.c.specConst)
 	if err != nil {
 		return nil, err
 	}
-	res, err := specconst.Lower(buf.Bytes(), path, mode)
+	img, res, err := a.lowerTo(g, id, grp, path, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -81,27 +76,65 @@ func (a *assembler) writeLowered(g *split.Graph, id int, grp split.Group, path s
 		a.specConsts = map[int]*specconst.Result{}
 	}
 	a.specConsts[id] = res
+	return img, nil
+}
+
+// usesSpecConsts tells whether image id has spec constants.
+func (a *assembler) usesSpecConsts(id int) bool {
+	res := a.specConsts[id]
+	return res != nil && len(res.SpecConsts) > 0
+}
+
+// writeDefaultClone writes grp's image again with every spec constant
+// replaced by its default value (the runtime picks it when no value is set).
+func (a *assembler) writeDefaultClone(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {
+	img, _, err := a.lowerTo(g, id, grp, path, specconst.DefaultValues)
+	return img, err
+}
+
+// addDefaultCloneProps marks a default-value clone.
+func addDefaultCloneProps(reg *propset.Registry) {
+	(&specconst.Result{}).AddProperties(reg, specconst.DefaultValues)
+}
+
+// lowerTo extracts grp's image into memory, lowers it in mode and writes it
+// to path (through llvm-as for bitcode).
+func (a *assembler) lowerTo(g *split.Graph, id int, grp split.Group, path string, mode specconst.Mode) (*split.Image, *specconst.Result, error) {
+	var buf bytes.Buffer
+	img, err := g.ExtractTo(grp, &dropWriter{w: &buf, in: a.in})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	res, err := specconst.Lower(buf.Bytes(), path, mode)
+	if err != nil {
+		return nil, nil, err
+	}
+	return img, res, a.writeText(id, path, res.Text)
+}
+
+// writeText writes an image's text to path, or assembles it there.
+func (a *assembler) writeText(id int, path string, text []byte) error {
 	if a.c.text {
-		if err := atomicfile.WriteFile(path, res.Text); err != nil {
-			return nil, err
+		if err := atomicfile.WriteFile(path, text); err != nil {
+			return err
 		}
 		a.outs.created(path)
-		return img, nil
+		return nil
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if _, err = tmp.Write(res.Text); err == nil {
+	if _, err = tmp.Write(text); err == nil {
 		_, err = tmp.Seek(0, 0)
 	}
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %v", path, err)
 	}
-	a.submit(id, path, tmp, llvmir.UsesOpaquePointers(res.Text))
-	return img, nil
+	a.submit(id, path, tmp, llvmir.UsesOpaquePointers(text))
+	return nil
 }
 
 // addSpecConstProps adds image id's spec-constant property sets.

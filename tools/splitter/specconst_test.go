@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -75,5 +76,59 @@ func TestSpecConstantsPerImage(t *testing.T) {
 				t.Errorf("constants and defaults (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestDefaultValueClones: with -generate-device-image-default-spec-consts
+// each image with spec constants is followed by a clone (the next number)
+// whose constants are their defaults, marked specConstsReplacedWithDefault.
+func TestDefaultValueClones(t *testing.T) {
+	dir := t.TempDir()
+	if rc, stderr := runIn(t, dir, specModule, "-split=kernel", "-spec-const=native",
+		"-generate-device-image-default-spec-consts", "-symbols", "-S", "-o", "x.table"); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, stderr)
+	}
+	table, err := os.ReadFile(filepath.Join(dir, "x.table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Code|Properties|Symbols]\n" +
+		"x_0.ll|x_0.prop|x_0.sym\nx_1.ll|x_1.prop|x_1.sym\nx_2.ll|x_2.prop|x_2.sym\nx_3.ll|x_3.prop|x_3.sym\n"
+	if diff := cmp.Diff(want, string(table)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	irs := ""
+	for _, clone := range []string{"x_1", "x_3"} {
+		data, err := os.ReadFile(filepath.Join(dir, clone+".prop"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg, err := propset.Parse(data, clone+".prop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := reg.Get("SYCL/misc properties", "specConstsReplacedWithDefault"); !ok || v.Uint32() != 1 {
+			t.Errorf("%s.prop lacks specConstsReplacedWithDefault=1:\n%s", clone, data)
+		}
+		if _, ok := reg.Set("SYCL/specialization constants"); ok {
+			t.Errorf("%s.prop advertises spec constants:\n%s", clone, data)
+		}
+		ir, err := os.ReadFile(filepath.Join(dir, clone+".ll"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(ir), "!sycl.specialization-constants-default-values-module = !{}") {
+			t.Errorf("%s.ll is not marked as a default-value module:\n%s", clone, ir)
+		}
+		irs += string(ir)
+		if strings.Contains(string(ir), "SpecConstantValue") {
+			t.Errorf("%s.ll still calls the intrinsics:\n%s", clone, ir)
+		}
+	}
+	// The clones of ka and kb store the defaults 7 and 9 directly.
+	for _, s := range []string{"store i32 7, i32* %out", "store i32 9, i32* %out"} {
+		if !strings.Contains(irs, s) {
+			t.Errorf("no clone holds %q:\n%s", s, irs)
+		}
 	}
 }
