@@ -14,8 +14,10 @@
 // -new-offload-entries (56-byte entries), -emit-reg-funcs=false,
 // -desc-name=NAME, -v (accepted, ignored), and zstd compression:
 // -offload-compress [-offload-compression-level=N (10)]
-// [-offload-compression-threshold=BYTES (512)]. Flags take one or two
-// dashes and "=value" or a separate value.
+// [-offload-compression-threshold=BYTES (512)]; ours:
+// -skip-images-without-entries (leave out table rows whose Symbols file
+// lists no entry, e.g. per-TU images of TUs without kernels). Flags take
+// one or two dashes and "=value" or a separate value.
 package main
 
 import (
