@@ -40,6 +40,8 @@ def wrap(ctx, tool, groups, host, compression, out, desc_name = None, skip_image
       out: File, the object to write.
       desc_name: if set, the descriptor is the global symbol
         ".sycl_offloading.<desc_name>" (shared libraries anchor on it).
+      skip_images_without_entries: drop images that define no entry point
+        (per-TU mode: a TU without kernels leaves an empty image).
     """
     args = ctx.actions.args()
     args.add("-o", out)
