@@ -77,6 +77,8 @@ type config struct {
 	allowDeps   bool
 	llvmAs      string
 	llvmDis     string
+	// deviceLibDir: -device-lib-dir (bf16 device-library images).
+	deviceLibDir string
 	// Property sets requested by -emit-* / -device-globals.
 	programMetadata, exportedSymbols, importedSymbols, kernelNames, paramInfo, deviceGlobals bool
 	// -lower-esimd is accepted only for modules without ESIMD code.
@@ -116,21 +118,28 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
 	var ignored bool
-	var ignoredStr string
 	// Accepted for compatibility; they do not change what this tool emits.
 	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt"} {
 		fs.BoolVar(&ignored, name, false, "accepted for compatibility")
 	}
-	fs.StringVar(&ignoredStr, "device-lib-dir", "", "accepted for compatibility")
+	fs.StringVar(&c.deviceLibDir, "device-lib-dir", "", "directory of the bf16 device libraries (an image that needs them is an error: not supported)")
+	var inputs []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
 		args = fs.Args()
 		if len(args) > 0 {
-			c.input = args[0]
+			inputs = append(inputs, args[0])
 			args = args[1:]
 		}
+	}
+	switch len(inputs) {
+	case 0:
+	case 1:
+		c.input = inputs[0]
+	default:
+		return nil, fmt.Errorf("one input module expected, got %d: %s", len(inputs), strings.Join(inputs, " "))
 	}
 	if _, err := split.ParseMode(c.splitMode); err != nil {
 		return nil, err
@@ -143,6 +152,12 @@ func parseArgs(args []string) (*config, error) {
 	}
 	if len(c.outputs) == 0 {
 		return nil, errors.New("no output specified (-o)")
+	}
+	// As sycl-post-link: a run that would only copy the module is a mistake.
+	if (c.splitMode == "none" || c.splitMode == "off") && c.specConst == "" && !c.symbols && !c.properties &&
+		!c.paramInfo && !c.programMetadata && !c.splitESIMD && !c.kernelNames && !c.exportedSymbols &&
+		!c.importedSymbols && !c.deviceGlobals && !c.lowerESIMD && !c.irOnly {
+		return nil, errors.New("no actions specified; nothing to do")
 	}
 	if c.irOnly {
 		if c.symbols || c.properties || c.programMetadata || c.exportedSymbols || c.importedSymbols || c.kernelNames || c.paramInfo || c.deviceGlobals {
@@ -353,7 +368,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 		esimd := split.ClassifyESIMD(m, grp.Entries)
 		// writeFiles writes an image's .sym and .prop files and its rows.
-		writeFiles := func(base, irPath string, img *split.Image, specConsts func(*propset.Registry)) error {
+		writeFiles := func(base, irPath string, img *split.Image, specConsts func(*propset.Registry), defaultClone bool) error {
 			var symPath string
 			if c.symbols {
 				symPath = base + ".sym"
@@ -376,7 +391,8 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 						ESIMDOnly: esimd == split.ESIMDOnly, MergedESIMD: esimd == split.SYCLAndESIMD,
 						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
 						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
-						SpecConstants: specConsts,
+						SpecConstants: specConsts, SpecConstsReplacedWithDefault: defaultClone,
+						AllowDeviceImageDependencies: c.allowDeps,
 					})
 					var buf bytes.Buffer
 					if err := reg.Write(&buf); err != nil {
@@ -396,8 +412,11 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 		irPath := base + irExt
 		img, err := pool.writeImage(g, id, grp, irPath)
+		if err == nil && c.deviceLibDir != "" {
+			err = checkNoBF16DeviceLib(m, img, in.name)
+		}
 		if err == nil {
-			err = writeFiles(base, irPath, img, func(r *propset.Registry) { pool.addSpecConstProps(r, id) })
+			err = writeFiles(base, irPath, img, func(r *propset.Registry) { pool.addSpecConstProps(r, id) }, false)
 		}
 		// -generate-device-image-default-spec-consts: the image again with
 		// its spec constants at their defaults, numbered next.
@@ -405,7 +424,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			base := prefix + "_" + strconv.Itoa(imageN)
 			imageN++
 			if img, err = pool.writeDefaultClone(g, id, grp, base+irExt); err == nil {
-				err = writeFiles(base, base+irExt, img, addDefaultCloneProps)
+				err = writeFiles(base, base+irExt, img, nil, true)
 			}
 		}
 		if err != nil {
@@ -542,7 +561,7 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
 	if err != nil {
-		return nil, err
+		return nil, atomicfile.CreateError(path, err)
 	}
 	scan := &llvmir.PtrScanner{W: &dropWriter{w: tmp, in: a.in}}
 	img, err := g.ExtractTo(grp, scan)
@@ -624,4 +643,16 @@ func (o *outputs) removeAll() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.set.RemoveAll()
+}
+
+// checkNoBF16DeviceLib rejects an image that calls the bf16 device library:
+// sycl-post-link -device-lib-dir would append the fallback and native
+// libsycl-*-bfloat16.bc images for it, which this tool does not do.
+func checkNoBF16DeviceLib(m *llvmir.Module, img *split.Image, input string) error {
+	for _, i := range img.Decls {
+		if name := llvmir.GlobalName(m.Entities[i].Name); strings.HasPrefix(name, "__devicelib_") && strings.Contains(name, "BF16") {
+			return fmt.Errorf("%s: %s needs the bf16 device-library images of -device-lib-dir, which this splitter does not produce; link libsycl-fallback-bfloat16.bc into the device code instead", input, name)
+		}
+	}
+	return nil
 }

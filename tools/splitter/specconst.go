@@ -92,11 +92,6 @@ func (a *assembler) writeDefaultClone(g *split.Graph, id int, grp split.Group, p
 	return img, err
 }
 
-// addDefaultCloneProps marks a default-value clone.
-func addDefaultCloneProps(reg *propset.Registry) {
-	(&specconst.Result{}).AddProperties(reg, specconst.DefaultValues)
-}
-
 // lowerTo extracts grp's image into memory, lowers it in mode and writes it
 // to path (through llvm-as for bitcode).
 func (a *assembler) lowerTo(g *split.Graph, id int, grp split.Group, path string, mode specconst.Mode) (*split.Image, *specconst.Result, error) {
@@ -123,7 +118,7 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
 	if err != nil {
-		return err
+		return atomicfile.CreateError(path, err)
 	}
 	if _, err = tmp.Write(text); err == nil {
 		_, err = tmp.Seek(0, 0)

@@ -5,6 +5,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,7 +24,7 @@ type File struct {
 func Create(dest string) (*File, error) {
 	f, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".tmp*")
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dest, err)
+		return nil, CreateError(dest, err)
 	}
 	return &File{File: f, dest: dest}, nil
 }
@@ -91,4 +92,15 @@ func (s *Set) RemoveAll() {
 		os.Remove(s.committed[i])
 	}
 	s.committed = nil
+}
+
+// CreateError words a failure to create a file next to dest (a temporary
+// file) as a failure to write dest: users know the output path, not the
+// temporary name.
+func CreateError(dest string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s: cannot write: %w", dest, err)
 }

@@ -50,6 +50,14 @@ type PropOptions struct {
 	// SpecConstants, if set, adds the specialization-constant sets; it runs
 	// right after the device requirements, where sycl-post-link puts them.
 	SpecConstants func(reg *propset.Registry)
+	// SpecConstsReplacedWithDefault marks a default-value clone
+	// (-generate-device-image-default-spec-consts): misc property
+	// specConstsReplacedWithDefault=1, after the device globals as
+	// sycl-post-link writes it.
+	SpecConstsReplacedWithDefault bool
+	// AllowDeviceImageDependencies lists external device_global
+	// declarations as imported symbols (dynamic linking of images).
+	AllowDeviceImageDependencies bool
 	// Release, if set, is told every megabyte of module text that the
 	// walks over the image's functions are done with (see Options.Release).
 	Release func(end int)
@@ -81,6 +89,20 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 				reg.Add(SetExportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
 			}
 		}
+		// Device globals shared between images: external definitions
+		// without device_image_scope.
+		for _, i := range img.Globals {
+			e := &m.Entities[i]
+			if _, ok := m.GlobalAttr(e, "sycl-device-global-size"); !ok {
+				continue
+			}
+			if deviceImageScope(m, e) {
+				continue
+			}
+			if linkage, isDecl := m.GlobalLinkage(e); linkage == "" && !isDecl {
+				reg.Add(SetExportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
+			}
+		}
 	}
 	if po.ImportedSymbols {
 		for _, i := range img.Decls {
@@ -88,6 +110,16 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 			e := &m.Entities[i]
 			if _, vf := m.FuncAttr(e, AttrIndirectlyCallable); !vf && importable(llvmir.GlobalName(e.Name)) {
 				reg.Add(SetImportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
+			}
+		}
+		// Declarations carry no attributes: a device_global is known by
+		// its struct type's name.
+		if po.AllowDeviceImageDependencies {
+			for _, i := range img.Globals {
+				e := &m.Entities[i]
+				if linkage, isDecl := m.GlobalLinkage(e); isDecl && linkage == "external" && isDeviceGlobalType(m, e) {
+					reg.Add(SetImportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
+				}
 			}
 		}
 	}
@@ -112,6 +144,9 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 	}
 	if po.DeviceGlobals {
 		addDeviceGlobals(reg, m, img)
+	}
+	if po.SpecConstsReplacedWithDefault {
+		reg.Add(SetMiscProperties, "specConstsReplacedWithDefault", propset.U32(1))
 	}
 	addHostPipes(reg, m, img)
 	addVirtualFunctions(reg, m, img, rel)
@@ -387,18 +422,42 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 }
 
 // sanitizerUsed names the sanitizer whose kernel metadata global the image
-// holds: "asan", "msan" or "".
+// holds: "asan", "msan", "tsan" or "" (asan before msan before tsan, as
+// sycl-post-link checks them).
 func sanitizerUsed(m *llvmir.Module, img *Image) string {
-	san := ""
+	rank := map[string]int{"__AsanKernelMetadata": 3, "__MsanKernelMetadata": 2, "__TsanKernelMetadata": 1}
+	best := 0
 	for _, i := range img.Globals {
-		switch llvmir.GlobalName(m.Entities[i].Name) {
-		case "__AsanKernelMetadata":
-			return "asan"
-		case "__MsanKernelMetadata":
-			san = "msan"
+		if r := rank[llvmir.GlobalName(m.Entities[i].Name)]; r > best {
+			best = r
 		}
 	}
-	return san
+	return [...]string{"", "tsan", "msan", "asan"}[best]
+}
+
+// deviceImageScope reports whether a device_global is private to each image:
+// the property is on unless its value is spelled "false".
+func deviceImageScope(m *llvmir.Module, e *llvmir.Entity) bool {
+	v, ok := m.GlobalAttr(e, "sycl-device-image-scope")
+	return ok && v != "false"
+}
+
+// isDeviceGlobalType reports whether a global variable's value type is a
+// named struct whose name contains "device_global".
+func isDeviceGlobalType(m *llvmir.Module, e *llvmir.Entity) bool {
+	for t := e.Lo + 2; t < e.Hi; t++ {
+		if m.Tok(t).Kind != llvmir.TokWord {
+			continue
+		}
+		if s := m.Text(t); s == "global" || s == "constant" {
+			if t+1 < e.Hi {
+				ty := m.Text(t + 1)
+				return strings.HasPrefix(ty, "%") && strings.Contains(ty, "device_global")
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // addImplicitLocalArgs: SPIR kernels with "sycl-work-group-static" get the
@@ -457,8 +516,7 @@ func addDeviceGlobals(reg *propset.Registry, m *llvmir.Module, img *Image) {
 		}
 		n, _ := strconv.ParseUint(size, 10, 32)
 		var scope uint32
-		// The property is on unless its value is spelled "false".
-		if v, ok := m.GlobalAttr(e, "sycl-device-image-scope"); ok && v != "false" {
+		if deviceImageScope(m, e) {
 			scope = 1
 		}
 		b := make([]byte, 8)

@@ -56,7 +56,7 @@ func parsePropsRuns(t *testing.T, src []byte) []propsRun {
 			case f == "-emit-only-kernels-as-entry-points":
 				r.opts.EmitOnlyKernelsAsEntryPoints = true
 			case f == "-allow-device-image-dependencies":
-				r.opts.AllowDeviceImageDependencies = true
+				r.opts.AllowDeviceImageDependencies, r.po.AllowDeviceImageDependencies = true, true
 			default:
 				t.Fatalf("unknown fixture flag %q", f)
 			}
