@@ -26,6 +26,14 @@ def _wrap_groups(argv):
 def _spec_const_flags(by):
     return sorted([a for s in by["SyclSplit"] for a in s.argv if a.startswith("-spec-const=")])
 
+# The DPC++ driver's sycl-post-link flags per triple (not spec constants).
+_SPIR_POST_LINK = ["-device-globals", "-emit-only-kernels-as-entry-points", "-emit-param-info", "-emit-exported-symbols", "-split-esimd", "-lower-esimd"]
+_NVPTX_POST_LINK = ["-device-globals", "-emit-param-info", "-emit-program-metadata", "-emit-exported-symbols"]
+_POST_LINK_FLAGS = _SPIR_POST_LINK + ["-emit-program-metadata", "-emit-imported-symbols"]
+
+def _post_link_flags(split):
+    return [a for a in split.argv if a in _POST_LINK_FLAGS]
+
 def _clang_two_targets_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = _by_mnemonic(env)
@@ -35,6 +43,8 @@ def _clang_two_targets_test_impl(ctx):
     asserts.equals(env, ["nvptx64-nvidia-cuda", "spir64"], triples, "one device compile per target")
     asserts.equals(env, 1, len(by.get("SyclDeviceLibraryLink", [])), "libclc is linked for nvptx64 only")
     asserts.equals(env, ["-spec-const=emulation", "-spec-const=native"], _spec_const_flags(by), "spec constants: native for JIT SPIR-V, emulation for PTX")
+    post_link = sorted([_post_link_flags(s) for s in by["SyclSplit"]])
+    asserts.equals(env, sorted([_NVPTX_POST_LINK, _SPIR_POST_LINK]), post_link, "sycl-post-link flags of the DPC++ driver per triple")
     libclc = by["SyclDeviceLibraryLink"][0]
     asserts.true(env, "nvptx64--nvidiacl.bc" in [f.basename for f in libclc.inputs.to_list()], "libclc linked for nvptx64")
     asserts.true(env, "--only-needed" in libclc.argv, "libclc only where referenced")
@@ -62,6 +72,8 @@ def _dpcpp_aot_test_impl(ctx):
     for m, n in {"SyclAot": 2, "SyclDeviceCompile": 3, "SyclDeviceLink": 3, "SyclSplit": 3, "SyclTranslate": 3}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
     asserts.equals(env, ["-spec-const=emulation", "-spec-const=emulation", "-spec-const=native"], _spec_const_flags(by), "spec constants: native for JIT SPIR-V, emulation for AOT")
+    for s in by["SyclSplit"]:
+        asserts.equals(env, _SPIR_POST_LINK, _post_link_flags(s), "sycl-post-link flags of the DPC++ driver for spir64*")
     fsycl = sorted([[x for x in a.argv if x.startswith("-fsycl-targets=")][0] for a in by["SyclDeviceCompile"]])
     asserts.equals(env, [
         "-fsycl-targets=spir64-unknown-unknown",

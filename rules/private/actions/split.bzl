@@ -30,6 +30,40 @@ def spec_const_mode(target, override = ""):
         return "native"
     return "emulation"
 
+def post_link_flags(target):
+    """The property-set and entry-point flags the DPC++ driver gives sycl-post-link.
+
+    They depend on the device triple only, so every toolchain gets the same
+    images a DPC++ link would: device_global, kernel-parameter and exported-
+    symbol property sets for the runtime, SYCL_EXTERNAL functions internalized
+    on SPIR targets, ESIMD entry points in their own images (and an error,
+    not an unlowered image, for ESIMD code, which the splitter cannot lower).
+    -emit-imported-symbols is left out: rules_sycl links device code
+    statically, so no image imports from another.
+
+    Args:
+      target: SyclDeviceTargetInfo.
+
+    Returns:
+      list of string.
+    """
+    triple = getattr(target, "device_triple", "spir64")
+    spir = triple.startswith("spir")
+    nvptx = triple.startswith("nvptx")
+    amdgcn = triple.startswith("amdgcn")
+    flags = ["-device-globals"]
+    if not nvptx and not amdgcn:
+        flags.append("-emit-only-kernels-as-entry-points")
+    if not amdgcn:
+        flags.append("-emit-param-info")
+    if nvptx or amdgcn:
+        flags.append("-emit-program-metadata")
+    flags.append("-emit-exported-symbols")
+    if spir:
+        flags.append("-split-esimd")
+        flags.append("-lower-esimd")
+    return flags
+
 def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     """Splits `linked` into the tree artifact `out_dir` (mnemonic SyclSplit).
 
@@ -54,6 +88,7 @@ def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     args.add("-symbols")
     args.add("-properties")
     args.add("-spec-const=" + spec_const_mode(toolchain, getattr(ctx.attr, "spec_constants", "")))
+    args.add_all(post_link_flags(toolchain))
     args.add_all(extra_flags)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)
     args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
