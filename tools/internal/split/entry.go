@@ -126,6 +126,10 @@ func IsBuiltinName(name string) bool {
 // Kernels identifies the kernels of a module: functions with a kernel
 // calling convention, plus functions that NVPTX modules from clang 19 and
 // older mark only through `!nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}}`.
+// A node holds key/value pairs after the global (operands 1,3,5,... are
+// keys), e.g. `!{ptr @f, !"maxntidx", i32 128, !"kernel", i32 1}`; as in
+// NVPTX's isKernelFunction the first "kernel" value for a global decides,
+// and it must be 1.
 type Kernels struct {
 	annotated map[string]bool
 }
@@ -143,13 +147,22 @@ func FindKernels(m *llvmir.Module) Kernels {
 			continue
 		}
 		ranges, ok := m.TupleOperands(&m.Entities[j])
-		if !ok || len(ranges) < 2 || m.Span(ranges[1][0], ranges[1][1]) != `!"kernel"` {
+		if !ok || len(ranges) < 3 {
 			continue
 		}
-		for t := ranges[0][0]; t < ranges[0][1]; t++ {
-			if m.Tok(t).Kind == llvmir.TokGlobal {
-				k.annotated[m.Text(t)] = true
+		for p := 1; p+1 < len(ranges); p += 2 {
+			if m.Span(ranges[p][0], ranges[p][1]) != `!"kernel"` {
+				continue
 			}
+			v, _ := llvmir.ParseIntOperand(m.Span(ranges[p+1][0], ranges[p+1][1]))
+			for t := ranges[0][0]; t < ranges[0][1]; t++ {
+				if m.Tok(t).Kind == llvmir.TokGlobal {
+					if _, seen := k.annotated[m.Text(t)]; !seen {
+						k.annotated[m.Text(t)] = v == 1
+					}
+				}
+			}
+			break
 		}
 	}
 	return k
