@@ -156,6 +156,25 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 		}
 	}
 	g.queue = queue
+	// A kept alias or ifunc whose aliasee (resolver) is not defined here
+	// must not stay an alias: "Alias must point to a definition". That
+	// happens when the aliasee is a virtual function another image
+	// defines, or a function other images export under
+	// AllowDeviceImageDependencies. DPC++ never clones aliases (they are
+	// not in its set of globals to extract), so CloneModule turns every
+	// alias into an external declaration of the alias's name and type,
+	// and references through it stay unresolved in the image. We keep an
+	// alias when its aliasee is defined in the image (the code then
+	// works, where DPC++'s would not), and otherwise do what DPC++ does:
+	// declare it, which is valid IR and leaves the symbol to be resolved
+	// like any other declaration. Keeping the aliasee's body instead
+	// would copy a virtual or exported function into images DPC++ keeps
+	// it out of.
+	for _, i := range queue {
+		if k := m.Entities[i].Kind; (k == llvmir.KindAlias || k == llvmir.KindIFunc) && !g.aliasDefined(i, form, 0) {
+			form[i] = declare
+		}
+	}
 	// Referenced declarations; type, comdat, attribute-group and metadata roots.
 	var mdQueue []int32
 	var typeQueue []int32
@@ -194,9 +213,20 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 		return m.RefIndices(int(i), llvmir.RefsAll)
 	}
 	for _, i := range queue {
-		if form[i] != drop {
-			collect(refsFor(i))
+		if form[i] == drop {
+			continue
 		}
+		e := &m.Entities[i]
+		if form[i] == declare && (e.Kind == llvmir.KindAlias || e.Kind == llvmir.KindIFunc) {
+			// Only the types: a declared alias names no other global.
+			for _, j := range refsFor(i) {
+				if !isGlobalValue(m.Entities[j].Kind) {
+					collect([]int32{j})
+				}
+			}
+			continue
+		}
+		collect(refsFor(i))
 	}
 	// Functions only referenced (from kept code) become declarations. (A
 	// declaration's own references are types and attribute groups, so the
@@ -299,7 +329,8 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	g.cand = cand
 	img := &Image{}
 	emit := func(w *llvmir.Writer) {
-		w.SetRename(g.renumber(cand, form))
+		rename := g.renumber(cand, form)
+		w.SetRename(rename)
 		for k, i := range cand {
 			// Large images read the text all over the module; each page
 			// fault maps its neighbours too. Hand the pages back now and
@@ -331,6 +362,8 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 						f := &m.Entities[j]
 						return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || g.flags[j]&flKernel != 0))
 					})
+				} else if form[i] == declare {
+					w.Raw(g.aliasDecl(e, rename) + "\n")
 				} else if form[i] != drop {
 					w.Entity(e)
 					if e.Kind == llvmir.KindGlobal {
@@ -579,4 +612,116 @@ func (g *Graph) writeUsedList(w *llvmir.Writer, e *llvmir.Entity, live func(stri
 	if len(keep) > 0 {
 		w.GlobalArray(e, ai, keep)
 	}
+}
+
+// aliasDefined reports whether every global value the aliasee of alias
+// (or the resolver of ifunc) i names is defined in the image, following
+// aliases of aliases, as the verifier requires.
+func (g *Graph) aliasDefined(i int32, form []uint8, depth int) bool {
+	m := g.m
+	if depth > 64 {
+		return false // a cycle; invalid input
+	}
+	for _, j := range m.RefIndices(int(i), llvmir.RefsAll) {
+		d := &m.Entities[j]
+		switch d.Kind {
+		case llvmir.KindFunction:
+			if form[j] == drop || form[j] == declare || d.Fn.IsDecl {
+				return false
+			}
+		case llvmir.KindGlobal:
+			if _, decl := m.GlobalLinkage(d); form[j] == drop || decl {
+				return false
+			}
+		case llvmir.KindAlias, llvmir.KindIFunc:
+			if form[j] == drop || form[j] == declare || !g.aliasDefined(j, form, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// aliasDecl spells alias or ifunc e as the declaration CloneModule makes of
+// an alias it does not clone: an external function of the alias's value
+// type if that is a function type, else an external global variable, in
+// the aliasee's address space.
+func (g *Graph) aliasDecl(e *llvmir.Entity, rename map[string]string) string {
+	m := g.m
+	name := e.Name
+	if nn, ok := rename[name]; ok {
+		name = nn
+	}
+	punct := func(t int) byte {
+		if m.Tok(t).Kind != llvmir.TokPunct {
+			return 0
+		}
+		return m.Src[m.Tok(t).Start]
+	}
+	t := e.Lo + 2
+	for t < e.Hi && !(m.Tok(t).Kind == llvmir.TokWord && (m.Text(t) == "alias" || m.Text(t) == "ifunc")) {
+		t++
+	}
+	tyLo := t + 1
+	// The value type ends at the first top-level comma.
+	tyHi, depth := tyLo, 0
+scan:
+	for ; tyHi < e.Hi; tyHi++ {
+		switch punct(tyHi) {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				break scan
+			}
+		}
+	}
+	// The address space of the aliasee's type (before any constant
+	// expression's parentheses).
+	as := ""
+	depth = 0
+	for u := tyHi + 1; u+3 < e.Hi && m.Tok(u).Kind != llvmir.TokGlobal; u++ {
+		switch punct(u) {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		}
+		if depth == 0 && m.Tok(u).Kind == llvmir.TokWord && m.Text(u) == "addrspace" && punct(u+1) == '(' {
+			if n := m.Text(u + 2); n != "0" {
+				as = n
+			}
+			break
+		}
+	}
+	// A function type ends with its parameter list.
+	if tyHi-1 > tyLo && punct(tyHi-1) == ')' {
+		open, d := -1, 0
+		for u := tyHi - 1; u >= tyLo; u-- {
+			switch punct(u) {
+			case ')', ']', '}', '>':
+				d++
+			case '(', '[', '{', '<':
+				d--
+			}
+			if d == 0 {
+				open = u
+				break
+			}
+		}
+		if open > tyLo && !(m.Tok(open-1).Kind == llvmir.TokWord && m.Text(open-1) == "addrspace") {
+			s := "declare " + m.CleanSpan(tyLo, open) + " " + name + "(" + m.CleanSpan(open+1, tyHi-1) + ")"
+			if as != "" {
+				s += " addrspace(" + as + ")"
+			}
+			return s
+		}
+	}
+	s := name + " = external "
+	if as != "" {
+		s += "addrspace(" + as + ") "
+	}
+	return s + "global " + m.CleanSpan(tyLo, tyHi)
 }

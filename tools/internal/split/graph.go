@@ -13,7 +13,8 @@ type Graph struct {
 	order   []int32   // emission order of entities
 	deps    [][]int32 // by entity index; nil for non-global-value entities
 	flags   []uint8   // per entity: fl* bits
-	// roots are the global variables, aliases and ifuncs every image keeps.
+	// roots are the global variables every image keeps (aliases and
+	// ifuncs are reached through their users, see NewGraph).
 	roots []int32
 	// named are the named metadata tuples and their operands.
 	named []namedMD
@@ -58,6 +59,13 @@ func isUsedList(name string) bool {
 // initializers, aliases, and indirect calls (to every "referenced-indirectly"
 // function of the same signature; if the module has none, to every
 // address-taken function of that signature, or all of them if none match).
+//
+// Aliases and ifuncs are nodes like functions: a user of an alias depends
+// on it, and the alias on its aliasee (an ifunc on its resolver). They are
+// never roots: DPC++ starts only from entry points and non-discardable
+// global variables, so an alias nobody in the image uses is not copied
+// (Extract decides what a kept alias becomes when its aliasee is not
+// defined in the image).
 //
 // With opts.AllowDeviceImageDependencies, functions another image can
 // export (see Importable) get no incoming edges: they stay declarations and
@@ -106,7 +114,7 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 				f |= flLocal
 			}
 			g.flags[i] |= f
-		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
+		case llvmir.KindGlobal:
 			if !isUsedList(e.Name) {
 				if l, decl := m.GlobalLinkage(e); l == "appending" || !decl && !discardable(l) {
 					g.roots = append(g.roots, int32(i))
