@@ -217,8 +217,10 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 			continue
 		}
 		e := &m.Entities[i]
-		if form[i] == declare && (e.Kind == llvmir.KindAlias || e.Kind == llvmir.KindIFunc) {
-			// Only the types: a declared alias names no other global.
+		if isUsedList(e.Name) || form[i] == declare && (e.Kind == llvmir.KindAlias || e.Kind == llvmir.KindIFunc) {
+			// Only the types: a used list keeps the members that are
+			// in the image anyway, and a declared alias names no other
+			// global.
 			for _, j := range refsFor(i) {
 				if !isGlobalValue(m.Entities[j].Kind) {
 					collect([]int32{j})
@@ -351,16 +353,21 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 					w.Entity(e)
 				}
 			case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
+				if e.Name == "@llvm.used" {
+					continue // erased before the split (see isUsedList)
+				}
 				if isUsedList(e.Name) {
 					g.writeUsedList(w, e, func(name string) bool {
 						j, ok := m.Lookup(name)
 						if !ok || form[j] == drop || form[j] == declare {
 							return false
 						}
-						// Kernels are never kept alive through llvm.used (the
-						// runtime finds them by name); llvm-spirv rejects it.
 						f := &m.Entities[j]
-						return !(f.Kind == llvmir.KindFunction && (f.Fn.IsDecl || g.flags[j]&flKernel != 0))
+						if g.spir && isDeviceGlobal(m, f) {
+							return false
+						}
+						// llvm-spirv rejects declarations in used lists.
+						return !(f.Kind == llvmir.KindFunction && f.Fn.IsDecl)
 					})
 				} else if form[i] == declare {
 					w.Raw(g.aliasDecl(e, rename) + "\n")

@@ -1,6 +1,8 @@
 package split
 
 import (
+	"strings"
+
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -28,6 +30,9 @@ type Graph struct {
 	// pos is each entity's place in order; always lists the entities
 	// every image considers emitting (header, named metadata, llvm.used).
 	pos, always []int32
+	// spir: the target triple contains "spir" (DPC++'s test before it
+	// takes device_globals out of llvm.compiler.used).
+	spir bool
 }
 
 type namedMD struct {
@@ -50,9 +55,25 @@ func isGlobalValue(k llvmir.Kind) bool {
 }
 
 // isUsedList reports the special arrays that only keep globals alive for the
-// backend; they are trimmed per image instead of pulling everything in.
+// backend. sycl-post-link's pre-split pipeline erases @llvm.used (only
+// kernels are meant to be in it; CleanupSYCLMetadataFromLLVMUsed drops the
+// whole array, so its other members live only if something else uses them)
+// and, for "spir" triples, takes device_global variables out of
+// @llvm.compiler.used. What is left of @llvm.compiler.used is an appending
+// (never discardable) global, so it is a root of every image and keeps its
+// members alive everywhere.
 func isUsedList(name string) bool {
 	return name == "@llvm.used" || name == "@llvm.compiler.used"
+}
+
+// isDeviceGlobal reports a SYCL device_global variable (DPC++'s
+// isDeviceGlobalVariable: the "sycl-device-global-size" attribute).
+func isDeviceGlobal(m *llvmir.Module, e *llvmir.Entity) bool {
+	if e.Kind != llvmir.KindGlobal {
+		return false
+	}
+	_, ok := m.GlobalAttr(e, "sycl-device-global-size")
+	return ok
 }
 
 // NewGraph builds the dependency graph of m: uses in bodies and global
@@ -88,7 +109,12 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 			g.flags[i] |= flNumbered
 		}
 		switch e.Kind {
-		case llvmir.KindSourceFilename, llvmir.KindTarget, llvmir.KindModuleAsm, llvmir.KindOther, llvmir.KindNamedMD:
+		case llvmir.KindTarget:
+			if e.Hi-e.Lo >= 4 && m.Text(e.Lo+1) == "triple" {
+				g.spir = strings.Contains(llvmir.Unquote(m.Text(e.Lo+3)), "spir")
+			}
+			g.always = append(g.always, int32(i))
+		case llvmir.KindSourceFilename, llvmir.KindModuleAsm, llvmir.KindOther, llvmir.KindNamedMD:
 			g.always = append(g.always, int32(i))
 		case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
 			if isUsedList(e.Name) {
@@ -115,7 +141,7 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 			}
 			g.flags[i] |= f
 		case llvmir.KindGlobal:
-			if !isUsedList(e.Name) {
+			if e.Name != "@llvm.used" {
 				if l, decl := m.GlobalLinkage(e); l == "appending" || !decl && !discardable(l) {
 					g.roots = append(g.roots, int32(i))
 				}
@@ -182,14 +208,18 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 	}
 	for i := range m.Entities {
 		e := &m.Entities[i]
-		if !isGlobalValue(e.Kind) || isUsedList(e.Name) {
+		if !isGlobalValue(e.Kind) || e.Name == "@llvm.used" {
 			continue
 		}
+		compilerUsed := e.Name == "@llvm.compiler.used"
 		// RefIndices are distinct and never the entity itself (its own
 		// name is not a reference).
 		var deps []int32
 		for _, j := range m.RefIndices(i, llvmir.RefsAll) {
 			if !isGlobalValue(m.Entities[j].Kind) || opts.AllowDeviceImageDependencies && g.flags[j]&flImportable != 0 {
+				continue
+			}
+			if compilerUsed && g.spir && isDeviceGlobal(m, &m.Entities[j]) {
 				continue
 			}
 			deps = append(deps, j)

@@ -342,3 +342,113 @@ define void @kb() {
 		}},
 	})
 }
+
+// @llvm.used is erased before the split; what @llvm.compiler.used still
+// lists (without device_globals on spir triples) stays in every image.
+func TestAuditUsedLists(t *testing.T) {
+	runAuditCases(t, []auditCase{
+		{"used spir", "used.ll", Options{Mode: ModeKernel}, []string{
+			`target triple = "spir64-unknown-unknown"
+@llvm.compiler.used = appending global [2 x ptr] [ptr @cu_fn, ptr @cu_gv], section "llvm.metadata"
+@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]
+@cu_gv = internal global i32 1
+define spir_kernel void @k2() #0 {
+  ret void
+}
+
+define internal void @cu_fn() {
+  ret void
+}
+
+define internal void @ctor() {
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="a.cpp" }
+`,
+			`target triple = "spir64-unknown-unknown"
+@llvm.compiler.used = appending global [2 x ptr] [ptr @cu_fn, ptr @cu_gv], section "llvm.metadata"
+@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]
+@cu_gv = internal global i32 1
+define spir_kernel void @k() #0 {
+  call void @f()
+  ret void
+}
+
+define internal void @f() {
+  ret void
+}
+
+define internal void @cu_fn() {
+  ret void
+}
+
+define internal void @ctor() {
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="a.cpp" }
+`,
+		}},
+		{"used nvptx", "used_nvptx.ll", Options{Mode: ModeKernel}, []string{
+			`target triple = "nvptx64-nvidia-cuda"
+@llvm.compiler.used = appending global [3 x ptr] [ptr @cu_fn, ptr addrspacecast (ptr addrspace(1) @dg to ptr), ptr @cu_gv], section "llvm.metadata"
+@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]
+@cu_gv = internal global i32 1
+@dg = internal addrspace(1) global i32 0 #1
+define ptx_kernel void @k2() #0 {
+  ret void
+}
+
+define internal void @cu_fn() {
+  ret void
+}
+
+define internal void @ctor() {
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-device-global-size"="4" "sycl-unique-id"="uid_dg" }
+`,
+			`target triple = "nvptx64-nvidia-cuda"
+@llvm.compiler.used = appending global [3 x ptr] [ptr @cu_fn, ptr addrspacecast (ptr addrspace(1) @dg to ptr), ptr @cu_gv], section "llvm.metadata"
+@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]
+@cu_gv = internal global i32 1
+@dg = internal addrspace(1) global i32 0 #1
+define ptx_kernel void @k() #0 {
+  call void @f()
+  ret void
+}
+
+define internal void @f() {
+  ret void
+}
+
+define internal void @cu_fn() {
+  ret void
+}
+
+define internal void @ctor() {
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-device-global-size"="4" "sycl-unique-id"="uid_dg" }
+`,
+		}},
+		{"used typed", "used_typed.ll", Options{Mode: ModeKernel}, []string{
+			`target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() {
+  call void @f()
+  ret void
+}
+
+define internal void @f() {
+  ret void
+}
+
+`,
+		}},
+	})
+}
