@@ -282,6 +282,8 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 			}
 		}
 	}
+	// Debug info of dropped global variables (StripDeadDebugInfo).
+	live := g.liveDbgGlobals(queue, form)
 	// keepPair drops {!"registered name", !"mangled name"} pairs of kernels
 	// that are not in this image.
 	keepPair := func(op string) bool {
@@ -304,7 +306,11 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 			}
 			continue
 		}
+		dbgList := g.dbgGlobals[j]
 		for _, k := range m.RefIndices(int(j), llvmir.RefsAll) {
+			if dbgList && !live(k) {
+				continue
+			}
 			if m.Entities[k].Kind == llvmir.KindMD && !mdSeen[k] {
 				mdSeen[k] = true
 				mdQueue = append(mdQueue, k)
@@ -413,6 +419,15 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 				}
 			case llvmir.KindMD:
 				if !mdSeen[i] {
+					continue
+				}
+				if g.dbgGlobals[i] {
+					w.MDTuple(e, func(op string, lo, hi int) string {
+						if j, ok := m.Lookup(op); ok && !live(int32(j)) {
+							return ""
+						}
+						return op
+					})
 					continue
 				}
 				if !g.registered[i] && !g.mdHasGlobal(i) {
@@ -731,4 +746,31 @@ scan:
 		s += "addrspace(" + as + ") "
 	}
 	return s + "global " + m.CleanSpan(tyLo, tyHi)
+}
+
+// liveDbgGlobals returns the test StripDeadDebugInfo applies to the
+// DIGlobalVariableExpressions in a compile unit's `globals:` list: live if
+// a global variable of the image is attached to it (!dbg) or its
+// expression is a constant. Dropped entries are left out of the list
+// (which stays, possibly empty, as LLVM leaves it).
+func (g *Graph) liveDbgGlobals(queue []int32, form []uint8) func(int32) bool {
+	if len(g.dbgGlobals) == 0 {
+		return func(int32) bool { return true }
+	}
+	m := g.m
+	live := g.dbgLive
+	for k := range live {
+		delete(live, k)
+	}
+	for _, i := range queue {
+		if m.Entities[i].Kind != llvmir.KindGlobal || form[i] == drop {
+			continue
+		}
+		for _, j := range m.RefIndices(int(i), llvmir.RefsAll) {
+			if m.Entities[j].Kind == llvmir.KindMD {
+				live[j] = true
+			}
+		}
+	}
+	return func(j int32) bool { return live[j] || g.dbgConst[j] }
 }

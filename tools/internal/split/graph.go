@@ -33,6 +33,12 @@ type Graph struct {
 	// spir: the target triple contains "spir" (DPC++'s test before it
 	// takes device_globals out of llvm.compiler.used).
 	spir bool
+	// dbgGlobals are the `globals:` tuples of the compile units in
+	// !llvm.dbg.cu that nothing else refers to; dbgConst marks their
+	// DIGlobalVariableExpressions with a constant expression. See
+	// liveDbgGlobals.
+	dbgGlobals, dbgConst map[int32]bool
+	dbgLive              map[int32]bool // per-image scratch
 }
 
 type namedMD struct {
@@ -254,7 +260,88 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 			g.deps[i] = deps[:len(deps):len(deps)]
 		}
 	}
+	g.findDbgGlobals()
 	return g
+}
+
+// findDbgGlobals fills dbgGlobals and dbgConst. A `globals:` tuple that
+// something besides compile units refers to is left alone: trimming it
+// would change that other use.
+func (g *Graph) findDbgGlobals() {
+	m := g.m
+	cand := map[int32]bool{}
+	cus := map[int32]bool{}
+	for _, nm := range g.named {
+		if m.Entities[nm.ent].Name != "!llvm.dbg.cu" {
+			continue
+		}
+		for _, op := range nm.ops {
+			j, ok := m.Lookup(op)
+			if !ok || m.Entities[j].Kind != llvmir.KindMD {
+				continue
+			}
+			cus[int32(j)] = true
+			e := &m.Entities[j]
+			for t := e.Lo + 2; t+2 < e.Hi; t++ {
+				if m.Tok(t).Kind == llvmir.TokWord && m.Text(t) == "globals" && m.Text(t+1) == ":" && m.Tok(t+2).Kind == llvmir.TokMeta {
+					if k, ok := m.Lookup(m.Text(t + 2)); ok && m.Entities[k].Kind == llvmir.KindMD {
+						if _, isTuple := m.TupleOperands(&m.Entities[k]); isTuple {
+							cand[int32(k)] = true
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	if len(cand) == 0 {
+		return
+	}
+	for i := range m.Entities {
+		if cus[int32(i)] {
+			continue
+		}
+		for _, j := range m.RefIndices(i, llvmir.RefsAll) {
+			if cand[j] {
+				delete(cand, j) // shared with another use
+			}
+		}
+	}
+	if len(cand) == 0 {
+		return
+	}
+	g.dbgGlobals, g.dbgConst, g.dbgLive = cand, map[int32]bool{}, map[int32]bool{}
+	for k := range cand {
+		for _, j := range m.RefIndices(int(k), llvmir.RefsAll) {
+			if m.Entities[j].Kind == llvmir.KindMD && constantGVE(m, j) {
+				g.dbgConst[j] = true
+			}
+		}
+	}
+}
+
+// constantGVE reports a DIGlobalVariableExpression whose expression is a
+// constant (DW_OP_constu/consts ... DW_OP_stack_value): StripDeadDebugInfo
+// keeps those without a global. Anything else that is not a
+// DIGlobalVariableExpression is kept too (it is not ours to judge).
+func constantGVE(m *llvmir.Module, j int32) bool {
+	e := &m.Entities[j]
+	text := m.EntityText(e)
+	if !strings.Contains(text, "!DIGlobalVariableExpression(") {
+		return true
+	}
+	isConst := func(s string) bool {
+		return strings.Contains(s, "DW_OP_stack_value") && (strings.Contains(s, "DW_OP_constu") || strings.Contains(s, "DW_OP_consts"))
+	}
+	if isConst(text) {
+		return true
+	}
+	for _, k := range m.RefIndices(int(j), llvmir.RefsAll) {
+		if d := &m.Entities[k]; d.Kind == llvmir.KindMD && strings.Contains(m.EntityText(d), "!DIExpression(") && isConst(m.EntityText(d)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Deps returns the entity indices entity i depends on.
