@@ -2,6 +2,7 @@
 // entities (globals, functions, metadata, ...). It does not model
 // instructions: each entity keeps its exact source text, plus the names of
 // everything that text refers to, which is all a device-code splitter needs.
+// Names compare by their decoded value (@"f" is @f).
 //
 // Memory: a Module aliases the source text (which the splitter maps rather
 // than reads) and keeps no token array. Per entity it stores its token and
@@ -51,6 +52,10 @@ type Entity struct {
 	// localCall: a function body has a local name before '(' (see
 	// MayCallIndirectly).
 	localCall bool
+	// quoted: Name is quoted (@"x"), so it may equal names spelled
+	// differently; Lookup tests it without reading the text, which may
+	// have been released (see ParseReleasing).
+	quoted bool
 	// Name is the defined name with its sigil (@f, %T, $c, #0, !0, !name),
 	// empty for unnamed constructs.
 	Name       string
@@ -224,16 +229,140 @@ func (m *Module) Span(lo, hi int) string {
 // EntityText returns the whole source text of entity e.
 func (m *Module) EntityText(e *Entity) string { return m.str[e.Start:e.End] }
 
+// Names are compared by their decoded value, as LLVM does: @"f" and @f
+// (and @"\66") name the same global. An unquoted all-digit name (@0) is
+// an unnamed value, though, distinct from the named @"0". Unquoted names
+// (the usual case) hash and compare as plain bytes, without decoding.
+
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+)
+
 func hashName(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
+	h := uint32(fnvOffset)
+	if !isQuotedName(s) {
+		for i := 0; i < len(s); i++ {
+			h ^= uint32(s[i])
+			h *= fnvPrime
+		}
+		return h
+	}
+	h ^= uint32(s[0])
+	h *= fnvPrime
+	d := nameDecoder{s: s[2:]}
+	digits, n := true, 0
+	for {
+		c, ok := d.next()
+		if !ok {
+			break
+		}
+		h ^= uint32(c)
+		h *= fnvPrime
+		digits = digits && c >= '0' && c <= '9'
+		n++
+	}
+	if digits && n > 0 { // @"0" is not @0
+		h ^= 0xff
+		h *= fnvPrime
 	}
 	return h
 }
 
-// Lookup returns the index of the entity defining name (with sigil).
+// isQuotedName reports whether s is a sigil followed by a quoted name.
+func isQuotedName(s string) bool { return len(s) >= 2 && s[1] == '"' }
+
+// nameDecoder yields the bytes of a quoted name (the text after the
+// opening quote), decoding \\ and \XX escapes as LLVM's lexer does.
+type nameDecoder struct {
+	s string
+	i int
+}
+
+func (d *nameDecoder) next() (byte, bool) {
+	s, i := d.s, d.i
+	if i >= len(s) || s[i] == '"' {
+		return 0, false
+	}
+	c := s[i]
+	if c == '\\' {
+		if i+1 < len(s) && s[i+1] == '\\' {
+			d.i = i + 2
+			return '\\', true
+		}
+		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			d.i = i + 3
+			return hexVal(s[i+1])<<4 | hexVal(s[i+2]), true
+		}
+	}
+	d.i = i + 1
+	return c, true
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func hexVal(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// SameName reports whether two spellings of sigil-prefixed names (as in
+// Entity.Name or token text) name the same thing: @"x" is @x, but @"0"
+// is not the unnamed @0.
+func SameName(a, b string) bool {
+	if a == b {
+		return true
+	}
+	qa, qb := isQuotedName(a), isQuotedName(b)
+	if !qa && !qb || len(a) == 0 || len(b) == 0 || a[0] != b[0] {
+		return false
+	}
+	// Decode both sides; an unquoted side is its bytes after the sigil.
+	var da, db nameDecoder
+	if qa {
+		da.s = a[2:]
+	} else {
+		da.s = a[1:]
+	}
+	if qb {
+		db.s = b[2:]
+	} else {
+		db.s = b[1:]
+	}
+	plain := func(d *nameDecoder, quoted bool) (byte, bool) {
+		if quoted {
+			return d.next()
+		}
+		if d.i >= len(d.s) {
+			return 0, false
+		}
+		d.i++
+		return d.s[d.i-1], true
+	}
+	digits, n := true, 0
+	for {
+		ca, oka := plain(&da, qa)
+		cb, okb := plain(&db, qb)
+		if oka != okb || ca != cb {
+			return false
+		}
+		if !oka {
+			break
+		}
+		digits = digits && ca >= '0' && ca <= '9'
+		n++
+	}
+	// Same bytes; all digits means an unnamed value on the unquoted side.
+	return !(digits && n > 0 && qa != qb)
+}
+
+// Lookup returns the index of the entity defining name (with sigil),
+// however it is spelled (see SameName).
 func (m *Module) Lookup(name string) (int, bool) {
 	if len(m.index) == 0 {
 		return 0, false
@@ -244,7 +373,7 @@ func (m *Module) Lookup(name string) (int, bool) {
 		if v == 0 {
 			return 0, false
 		}
-		if m.Entities[v-1].Name == name {
+		if e := &m.Entities[v-1]; e.Name == name || (e.quoted || isQuotedName(name)) && SameName(e.Name, name) {
 			return int(v - 1), true
 		}
 	}
@@ -261,7 +390,7 @@ func (m *Module) insert(i int) bool {
 			m.index[h] = int32(i + 1)
 			return false
 		}
-		if m.Entities[v-1].Name == name {
+		if e := &m.Entities[v-1]; e.Name == name || (e.quoted || isQuotedName(name)) && SameName(e.Name, name) {
 			m.index[h] = int32(i + 1)
 			return true
 		}
@@ -336,6 +465,7 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 		if err := m.classify(cur); err != nil {
 			return err
 		}
+		cur.quoted = isQuotedName(cur.Name)
 		return nil
 	}
 	for {

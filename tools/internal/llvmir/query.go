@@ -473,3 +473,20 @@ func QuoteString(s string) string {
 	}
 	return string(append(b, '"'))
 }
+
+// QuoteName spells name (decoded, without sigil) after sigil as LLVM's
+// lexer reads it: bare when it matches [-a-zA-Z$._][-a-zA-Z$._0-9]*, quoted
+// otherwise (so a name starting with a digit, even an all-digit one,
+// which bare would be an unnamed value, is quoted). QuoteName('@', n)
+// finds, through Lookup, the global whose GlobalName is n.
+func QuoteName(sigil byte, name string) string {
+	plain := name != "" && !(name[0] >= '0' && name[0] <= '9')
+	for i := 0; plain && i < len(name); i++ {
+		c := name[i]
+		plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-'
+	}
+	if plain {
+		return string(sigil) + name
+	}
+	return string(sigil) + QuoteString(name)
+}

@@ -1,0 +1,126 @@
+package llvmir
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// parseErr parses src as t.ll and returns the error text, "" if none.
+func parseErr(t *testing.T, src string) string {
+	t.Helper()
+	_, err := Parse([]byte(src), "t.ll")
+	if err == nil {
+		return ""
+	}
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error is not a ParseError: %v", err)
+	}
+	return err.Error()
+}
+
+// TestNameEquivalence: names compare by their decoded value (@"x" is
+// @x), except that an unquoted all-digit name is an unnamed value.
+func TestNameEquivalence(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"@f", "@f", true},
+		{"@f", `@"f"`, true},
+		{`@"f"`, "@f", true},
+		{`@"\66"`, "@f", true},
+		{`@"k$1"`, "@k$1", true},
+		{`@"a\22b"`, `@"a\22b"`, true},
+		{`@"a\\b"`, `@"a\5Cb"`, true},
+		{`@"a\\b"`, `@"a\5cb"`, true},
+		{`@"a\zb"`, `@"a\zb"`, true},
+		{`@"0"`, "@0", false},
+		{"@0", `@"0"`, false},
+		{`@"0"`, `@"\30"`, true},
+		{`@"1a"`, "@1a", true},
+		{"@f", "@g", false},
+		{"@f", `@"g"`, false},
+		{`@"f"`, `%"f"`, false},
+		{"@f", "%f", false},
+		{`$"c"`, "$c", true},
+		{`%"T"`, "%T", true},
+		{`@"fo"`, "@f", false},
+		{`@"f"`, "@fo", false},
+	}
+	for _, tc := range tests {
+		if got := SameName(tc.a, tc.b); got != tc.same {
+			t.Errorf("SameName(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+		if tc.same && hashName(tc.a) != hashName(tc.b) {
+			t.Errorf("hashName(%s) != hashName(%s)", tc.a, tc.b)
+		}
+	}
+
+	quote := []struct{ name, want string }{
+		{"f", "@f"},
+		{"k$1", "@k$1"},
+		{"a.b-c_d", "@a.b-c_d"},
+		{"-x", "@-x"},
+		{"0", `@"0"`},
+		{"12", `@"12"`},
+		{"1a", `@"1a"`},
+		{"a b", `@"a b"`},
+		{`a"b`, `@"a\22b"`},
+		{"", `@""`},
+	}
+	for _, tc := range quote {
+		got := QuoteName('@', tc.name)
+		if got != tc.want {
+			t.Errorf("QuoteName(%q) = %s, want %s", tc.name, got, tc.want)
+		}
+		if GlobalName(got) != tc.name {
+			t.Errorf("GlobalName(%s) = %q, want %q", got, GlobalName(got), tc.name)
+		}
+	}
+
+	src := `define spir_kernel void @k() {
+  call void @"helper"()
+  call void @"\6Bq"()
+  call void @"0"()
+  ret void
+}
+define internal void @helper() {
+  ret void
+}
+define void @"kq"() {
+  ret void
+}
+define void @"0"() {
+  ret void
+}
+define void @0() {
+  ret void
+}
+`
+	m, err := Parse([]byte(src), "t.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs []string
+	for _, j := range m.RefIndices(0, RefsAll) {
+		refs = append(refs, m.Entities[j].Name)
+	}
+	if diff := cmp.Diff([]string{"@helper", `@"kq"`, `@"0"`}, refs); diff != "" {
+		t.Errorf("@k references (-want +got):\n%s", diff)
+	}
+	lookups := []struct {
+		name string
+		ent  int
+	}{{"@helper", 1}, {`@"helper"`, 1}, {"@kq", 2}, {"@" + QuoteName('@', "kq")[1:], 2}, {`@"0"`, 3}, {"@0", 4}, {`@"\30"`, 3}, {QuoteName('@', "0"), 3}}
+	for _, l := range lookups {
+		if i, ok := m.Lookup(l.name); !ok || i != l.ent {
+			t.Errorf("Lookup(%s) = %d, %v, want %d", l.name, i, ok, l.ent)
+		}
+	}
+	if got := parseErr(t, "@f = global i32 0\n@\"f\" = global i32 1\n"); got != `t.ll:2:1: redefinition of @"f"` {
+		t.Errorf("redefinition through another spelling: %q", got)
+	}
+}
