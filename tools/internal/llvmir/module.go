@@ -40,6 +40,10 @@ const (
 	KindMD        // !N = ...
 	KindUseList   // uselistorder directives
 	KindOther     // anything else at top level (kept verbatim)
+	// KindSummary is a ThinLTO summary entry (^N = module: ..., ^N = gv:
+	// ...). Summaries describe the module they were computed for, so
+	// images built from parts of it must not copy them.
+	KindSummary
 )
 
 // Entity is one top-level construct with its token range [Lo, Hi) and
@@ -412,6 +416,8 @@ func isTopStarter(src []byte, tok Token) bool {
 		return true
 	case TokMeta:
 		return tok.End-tok.Start > 1
+	case TokPunct:
+		return src[tok.Start] == '^'
 	case TokWord:
 		switch string(src[tok.Start:tok.End]) {
 		case "source_filename", "target", "module", "attributes", "define", "declare", "uselistorder", "uselistorder_bb", "deplibs":
@@ -674,6 +680,15 @@ func (m *Module) classify(e *Entity) error {
 			}
 			break
 		}
+	case TokPunct:
+		// ^N = module: (...) / gv: (...) / typeid: (...) / flags: N ...
+		if m.Src[m.Tok(lo).Start] != '^' || !(lo+1 < hi && m.Tok(lo+1).Kind == TokWord && isDigits(m.Text(lo+1))) {
+			return m.errorf(lo, "unexpected top-level token %q", first)
+		}
+		if !m.isPunct(lo+2, '=') {
+			return m.errorf(lo+2, "expected '=' here")
+		}
+		e.Kind = KindSummary
 	case TokMeta:
 		e.Name = first
 		if isNumberedMD(first) {
@@ -688,6 +703,15 @@ func (m *Module) classify(e *Entity) error {
 		return m.errorf(lo, "unexpected top-level token %q", first)
 	}
 	return nil
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isNumberedMD(name string) bool {

@@ -63,6 +63,8 @@ func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
 	case KindAttrGroup:
 		m.Refs(e.Lo+2, e.Hi, -1, fn)
 		return
+	case KindSummary: // refers to other summary entries only (^N)
+		return
 	}
 	m.Refs(e.Lo, e.Hi, skip, fn)
 }

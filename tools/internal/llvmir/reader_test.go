@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,6 +20,88 @@ func parseErr(t *testing.T, src string) string {
 		t.Fatalf("error is not a ParseError: %v", err)
 	}
 	return err.Error()
+}
+
+// TestSummaryEntries: ThinLTO summary entries (^N = ...) are entities of
+// their own, also when they span lines, and take nothing from the entity
+// before them.
+func TestSummaryEntries(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []entSummary
+		// lastAttrs is the text of the last attribute group.
+		lastAttrs string
+	}{
+		{
+			name: "one per line",
+			src: `define void @f() #0 {
+  ret void
+}
+attributes #0 = { nounwind }
+
+^0 = module: (path: "a.bc", hash: (0, 0, 0, 0, 0))
+^1 = gv: (name: "f", summaries: (function: (module: ^0, flags: (linkage: external, notEligibleToImport: 0), insts: 1))) ; guid = 1
+^2 = blockcount: 6
+`,
+			want: []entSummary{
+				{Kind: KindFunction, Name: "@f", Refs: []string{"#0"}},
+				{Kind: KindAttrGroup, Name: "#0"},
+				{Kind: KindSummary},
+				{Kind: KindSummary},
+				{Kind: KindSummary},
+			},
+			lastAttrs: "attributes #0 = { nounwind }",
+		},
+		{
+			name: "spanning lines, then metadata",
+			src: `attributes #1 = { "x"="y" }
+^0 = module: (path: "a.bc",
+    hash: (0, 0, 0, 0, 0))
+^1 = typeidCompatibleVTable: (name: "_ZTS1A", summary: (
+  (offset: 16, ^0)))
+!0 = !{}
+`,
+			want: []entSummary{
+				{Kind: KindAttrGroup, Name: "#1"},
+				{Kind: KindSummary},
+				{Kind: KindSummary},
+				{Kind: KindMD, Name: "!0"},
+			},
+			lastAttrs: `attributes #1 = { "x"="y" }`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Parse([]byte(tc.src), "t.ll")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, summarize(m)); diff != "" {
+				t.Errorf("entities (-want +got):\n%s", diff)
+			}
+			var attrs string
+			for i := range m.Entities {
+				if e := &m.Entities[i]; e.Kind == KindAttrGroup {
+					attrs = m.EntityText(e)
+				}
+				if e := &m.Entities[i]; e.Kind == KindSummary && !strings.HasPrefix(m.EntityText(e), "^") {
+					t.Errorf("summary entity %q", m.EntityText(e))
+				}
+			}
+			if attrs != tc.lastAttrs {
+				t.Errorf("attribute group text %q, want %q", attrs, tc.lastAttrs)
+			}
+		})
+	}
+	for _, bad := range []struct{ src, want string }{
+		{"^x = module: ()\n", `t.ll:1:1: unexpected top-level token "^"`},
+		{"^0 module: ()\n", "t.ll:1:4: expected '=' here"},
+	} {
+		if got := parseErr(t, bad.src); got != bad.want {
+			t.Errorf("Parse(%q) = %q, want %q", bad.src, got, bad.want)
+		}
+	}
 }
 
 // TestNameEquivalence: names compare by their decoded value (@"x" is
