@@ -2,7 +2,9 @@
 // entities (globals, functions, metadata, ...). It does not model
 // instructions: each entity keeps its exact source text, plus the names of
 // everything that text refers to, which is all a device-code splitter needs.
-// Names compare by their decoded value (@"f" is @f).
+// At that level it rejects what llvm-as would: malformed global and
+// function headers, and text after a function body. Names compare by
+// their decoded value (@"f" is @f).
 //
 // Memory: a Module aliases the source text (which the splitter maps rather
 // than reads) and keeps no token array. Per entity it stores its token and
@@ -458,6 +460,7 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 	released := 0
 	depth := 0
 	nt := 0
+	open0 := 0 // the last bracket opened at depth 0
 	var cur *Entity
 	finish := func() error {
 		if cur == nil {
@@ -472,6 +475,19 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 			return err
 		}
 		cur.quoted = isQuotedName(cur.Name)
+		// Nothing may follow a function body (on a line that does not
+		// start a top-level entity): its '{' must be the last bracket
+		// opened at depth 0, and its '}' the last token.
+		if fi := cur.Fn; fi != nil && !fi.IsDecl {
+			last := w.toks[len(w.toks)-1]
+			if int(fi.BodyLo) != open0 || last.Kind != TokPunct || src[last.Start] != '}' {
+				t := cur.Hi - 1
+				if e := m.match(int(fi.BodyLo), cur.Hi); e >= 0 && e+1 < cur.Hi {
+					t = e + 1
+				}
+				return m.errorf(t, "expected top-level entity")
+			}
+		}
 		return nil
 	}
 	for {
@@ -500,6 +516,9 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 		if tok.Kind == TokPunct {
 			switch c := src[tok.Start]; c {
 			case '{', '(', '[', '<':
+				if depth == 0 {
+					open0 = nt - 1
+				}
 				depth++
 			case '}', ')', ']', '>':
 				depth--
@@ -667,19 +686,11 @@ func (m *Module) classify(e *Entity) error {
 		if !m.isPunct(lo+1, '=') {
 			return m.errorf(lo, "expected '=' after global name %s", first)
 		}
-		e.Kind = KindGlobal
-		for t := lo + 2; t < hi && m.Tok(t).Kind == TokWord; t++ {
-			switch m.Text(t) {
-			case "alias":
-				e.Kind = KindAlias
-			case "ifunc":
-				e.Kind = KindIFunc
-			case "global", "constant":
-			default:
-				continue
-			}
-			break
+		kind, err := m.globalKind(lo+2, hi)
+		if err != nil {
+			return err
 		}
+		e.Kind = kind
 	case TokPunct:
 		// ^N = module: (...) / gv: (...) / typeid: (...) / flags: N ...
 		if m.Src[m.Tok(lo).Start] != '^' || !(lo+1 < hi && m.Tok(lo+1).Kind == TokWord && isDigits(m.Text(lo+1))) {
@@ -703,6 +714,63 @@ func (m *Module) classify(e *Entity) error {
 		return m.errorf(lo, "unexpected top-level token %q", first)
 	}
 	return nil
+}
+
+// globalKind checks the keywords after "@name =" up to global/constant
+// (or alias/ifunc), in LLVM's order: linkage, preemption specifier,
+// visibility, DLL storage class, thread_local[(model)], [local_]
+// unnamed_addr, addrspace(N), externally_initialized (any order is
+// accepted), and tells which kind of entity this is.
+func (m *Module) globalKind(t, hi int) (Kind, error) {
+	for ; t < hi && m.Tok(t).Kind == TokWord; t++ {
+		s := m.Text(t)
+		switch {
+		case s == "global" || s == "constant":
+			return KindGlobal, nil
+		case s == "alias":
+			return KindAlias, nil
+		case s == "ifunc":
+			return KindIFunc, nil
+		case linkages[s]:
+		case s == "dso_local" || s == "dso_preemptable" || s == "default" || s == "hidden" || s == "protected" ||
+			s == "dllimport" || s == "dllexport" || s == "unnamed_addr" || s == "local_unnamed_addr" ||
+			s == "externally_initialized":
+		case s == "thread_local" || s == "addrspace":
+			if m.isPunct(t+1, '(') {
+				e := m.match(t+1, hi)
+				if e < 0 {
+					return 0, m.errorf(t+1, "expected ')'")
+				}
+				t = e
+			} else if s == "addrspace" {
+				return 0, m.errorf(t+1, "expected '(' in address space")
+			}
+		default:
+			return 0, m.errorf(t, "expected 'global' or 'constant'")
+		}
+	}
+	return 0, m.errorIn(t, hi, "expected 'global' or 'constant'")
+}
+
+// errorIn is errorf for token t of the entity ending before token hi
+// (whose tokens are all classify may look at): at the entity's end, the
+// error points where the next token starts, as llvm-as does.
+func (m *Module) errorIn(t, hi int, format string, args ...interface{}) error {
+	if t < hi {
+		return m.errorf(t, format, args...)
+	}
+	pos := int(m.tokEnd(hi - 1))
+	for src := m.Src; pos < len(src); pos++ {
+		if c := src[pos]; c == ';' {
+			for pos < len(src) && src[pos] != '\n' {
+				pos++
+			}
+		} else if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
+	line, col := lineCol(m.Src, pos)
+	return &ParseError{m.File, line, col, fmt.Sprintf(format, args...)}
 }
 
 func isDigits(s string) bool {
@@ -755,6 +823,18 @@ func (m *Module) parseFuncHeader(lo, hi int, decl bool) error {
 		return nil
 	}
 	t := lo + 1
+	if decl {
+		// LLVM prints a declaration's metadata attachments first:
+		// declare !dbg !5 void @f(). (They stay in [PrefixLo, RetLo).)
+		for t+1 < hi && m.Tok(t).Kind == TokMeta && m.Tok(t+1).Kind == TokMeta && !isNumberedMD(m.Text(t)) {
+			t += 2
+			if !isNumberedMD(m.Text(t-1)) && (m.isPunct(t, '(') || m.isPunct(t, '{')) { // inline node
+				if e := m.match(t, hi); e > 0 {
+					t = e + 1
+				}
+			}
+		}
+	}
 	for ; t < hi && m.Tok(t).Kind == TokWord; t++ {
 		s := m.Text(t)
 		switch {
@@ -774,21 +854,19 @@ func (m *Module) parseFuncHeader(lo, hi int, decl bool) error {
 	}
 done:
 	fi.RetLo = int32(t)
-	for ; t < hi; t++ {
-		if m.Tok(t).Kind == TokGlobal && m.isPunct(t+1, '(') {
-			fi.NameTok = int32(t)
-			break
-		}
-		if m.Tok(t).Kind == TokPunct && (m.isPunct(t, '(') || m.isPunct(t, '[') || m.isPunct(t, '{') || m.isPunct(t, '<')) {
-			// Skip bracketed parts of the return type (function types, structs).
-			if e := m.match(t, hi); e > 0 {
-				t = e
-			}
-		}
+	// Return attributes, the return type, then @name(.
+	t = m.skipAttrs(t, hi)
+	if !m.isTypeStart(t, hi) {
+		return m.errorIn(t, hi, "expected type")
 	}
-	if int(fi.NameTok) < 0 {
-		return m.errorf(lo, "expected function name")
+	t = m.skipType(t, hi)
+	if t >= hi || m.Tok(t).Kind != TokGlobal {
+		return m.errorIn(t, hi, "expected function name")
 	}
+	if !m.isPunct(t+1, '(') {
+		return m.errorIn(t+1, hi, "expected '(' in function argument list")
+	}
+	fi.NameTok = int32(t)
 	fi.ParamsLo = fi.NameTok + 1
 	fi.ParamsHi = int32(m.match(int(fi.ParamsLo), hi))
 	if int(fi.ParamsHi) < 0 {
@@ -865,6 +943,36 @@ done:
 		return m.errorf(lo, "function definition without body")
 	}
 	return done()
+}
+
+// isTypeStart reports whether a type can start at token t: a primitive
+// type keyword, iN, target(...), a named type, or a bracket.
+func (m *Module) isTypeStart(t, hi int) bool {
+	if t >= hi {
+		return false
+	}
+	switch m.Tok(t).Kind {
+	case TokLocal:
+		return true
+	case TokPunct:
+		switch m.Src[m.Tok(t).Start] {
+		case '[', '{', '<':
+			return true
+		}
+		return false
+	case TokWord:
+	default:
+		return false
+	}
+	switch s := m.Text(t); s {
+	case "void", "half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128", "x86_mmx", "x86_amx",
+		"label", "metadata", "token", "ptr", "opaque":
+		return true
+	case "target":
+		return m.isPunct(t+1, '(')
+	default:
+		return len(s) > 1 && s[0] == 'i' && isDigits(s[1:])
+	}
 }
 
 // skipType returns the index after the type starting at t.

@@ -104,6 +104,61 @@ attributes #0 = { nounwind }
 	}
 }
 
+// TestMalformedTopLevel: the keywords of a global up to global/constant
+// (alias, ifunc), a function header up to its @name(, and the end of a
+// function body are checked; nothing else is parsed.
+func TestMalformedTopLevel(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"misspelt global", "define void @f() {\n  ret void\n}\n@g = globl i32 0\n", "t.ll:4:6: expected 'global' or 'constant'"},
+		{"misspelt linkage", "@g = interal global i32 0\n", "t.ll:1:6: expected 'global' or 'constant'"},
+		{"no keyword", "@g = i32 0\n", "t.ll:1:6: expected 'global' or 'constant'"},
+		{"nothing after =", "@g =\n@h = global i32 0\n", "t.ll:2:1: expected 'global' or 'constant'"},
+		{"addrspace without (", "@g = addrspace global i32 0\n", "t.ll:1:16: expected '(' in address space"},
+		{"all global keywords", "@g = weak_odr dso_local hidden dllexport thread_local(initialexec) local_unnamed_addr addrspace(1) externally_initialized global i32 0\n" +
+			"@c = private unnamed_addr constant i8 0\n@e = external thread_local global i32\n" +
+			"@a = hidden alias i32, ptr addrspace(1) @g\n@i = dso_local ifunc void (), ptr @r\n" +
+			"define ptr @r() {\n  ret ptr null\n}\n", ""},
+		{"bad return type", "define voi @f() {\n  ret void\n}\n", "t.ll:1:8: expected type"},
+		{"no name", "declare void f()\n", "t.ll:1:14: expected function name"},
+		{"no parameters", "define void @f {\n  ret void\n}\n", "t.ll:1:16: expected '(' in function argument list"},
+		{"truncated header", "declare void\n", "t.ll:2:1: expected function name"},
+		{"after body", "define void @f() {\n  ret void\n}\nno newline\n", "t.ll:4:1: expected top-level entity"},
+		{"bracket after body", "define void @f() {\n  ret void\n}\n{ }\n", "t.ll:4:1: expected top-level entity"},
+		{"header forms", `define internal fastcc noundef nonnull align 8 dereferenceable(16) ptr @a() {
+  ret ptr null
+}
+define weak_odr dso_local spir_func zeroext range(i8 0, 2) i8 @b() {
+  ret i8 0
+}
+define void (i32)* @c() {
+  ret void (i32)* null
+}
+define <{ i32, i8 }> @d() {
+  ret <{ i32, i8 }> zeroinitializer
+}
+define %T addrspace(1)* @e() {
+  ret %T addrspace(1)* null
+}
+define target("spirv.Event") @f() {
+  ret target("spirv.Event") zeroinitializer
+}
+declare !dbg !0 !x !{} cc 10 [2 x i32] @g(...)
+declare extern_weak hidden dllimport i64 @"h i"(i32)
+%T = type { i32 }
+!0 = !{}
+`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, parseErr(t, tc.src)); diff != "" {
+				t.Errorf("Parse error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestNameEquivalence: names compare by their decoded value (@"x" is
 // @x), except that an unquoted all-digit name is an unnamed value.
 func TestNameEquivalence(t *testing.T) {
