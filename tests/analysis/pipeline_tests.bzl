@@ -69,7 +69,7 @@ def _binary_pipeline_test_impl(ctx):
 
     split = by["SyclSplit"][0]
     asserts.equals(env, ctx.attr.expected_split, _flag_value(split.argv, "-split"))
-    for flag in ["-symbols", "-properties", "-spec-const=native"]:
+    for flag in ["-symbols", "-properties", "-spec-const=native", "-split-by-device-requirements"]:
         asserts.true(env, flag in split.argv, "split passes " + flag)
     split_data = [f for f in split.inputs.to_list() if f.extension == "bc"]
     asserts.equals(env, link.outputs.to_list(), split_data, "split reads the linked module only")

@@ -83,6 +83,9 @@ type config struct {
 	programMetadata, exportedSymbols, importedSymbols, kernelNames, paramInfo, deviceGlobals bool
 	// -lower-esimd is accepted only for modules without ESIMD code.
 	splitESIMD, lowerESIMD, defaultSpecConsts bool
+	// splitByRequirements: -split-by-device-requirements (not in
+	// sycl-post-link; see split.Options.SplitByDeviceRequirements).
+	splitByRequirements bool
 	// splitGiven: -split was on the command line (see separateESIMD).
 	splitGiven bool
 	// lowerSpecConsts: -spec-const was given and the module calls the
@@ -115,6 +118,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.paramInfo, "emit-param-info", false, "emit SYCL/kernel param opt")
 	fs.BoolVar(&c.deviceGlobals, "device-globals", false, "emit SYCL/device globals")
 	fs.BoolVar(&c.splitESIMD, "split-esimd", false, "put SYCL and ESIMD entry points in different images")
+	fs.BoolVar(&c.splitByRequirements, "split-by-device-requirements", false, "with -split=none too, keep entry points with different device requirements in different images")
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
 	var ignored bool
@@ -311,7 +315,8 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	c.lowerSpecConsts = c.specConst != "" && usesSpecConstants(m)
 	mode, _ := split.ParseMode(c.splitMode)
 	opts := split.Options{Mode: mode, EmitOnlyKernelsAsEntryPoints: c.onlyKernels, IROutputOnly: c.irOnly,
-		AllowDeviceImageDependencies: c.allowDeps, SplitESIMD: separateESIMD(c, mode), Release: parsed}
+		AllowDeviceImageDependencies: c.allowDeps, SplitESIMD: separateESIMD(c, mode), Release: parsed,
+		SplitByDeviceRequirements: c.splitByRequirements}
 	groups := split.Groups(m, opts)
 	g := split.NewGraph(m, opts)
 	// Parsing touched every page of the input; from here on each image
@@ -392,7 +397,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 						ProgramMetadata: c.programMetadata, ExportedSymbols: c.exportedSymbols, ImportedSymbols: c.importedSymbols,
 						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
 						SpecConstants: specConsts, SpecConstsReplacedWithDefault: defaultClone,
-						AllowDeviceImageDependencies: c.allowDeps,
+						AllowDeviceImageDependencies: c.allowDeps, SplitByDeviceRequirements: c.splitByRequirements,
 					})
 					var buf bytes.Buffer
 					if err := reg.Write(&buf); err != nil {

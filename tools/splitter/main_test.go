@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,5 +218,48 @@ func TestTargetTables(t *testing.T) {
 	p, _ := os.ReadFile(filepath.Join(dir, "a_0.intel_gpu_pvc.prop"))
 	if !strings.Contains(string(p), "compile_target=2|") {
 		t.Errorf("no compile_target in %q", p)
+	}
+}
+
+// TestSplitByDeviceRequirements: -split=none writes one image, as
+// sycl-post-link does; with -split-by-device-requirements kernels that need
+// different work-group sizes get images of their own, each keeping its size.
+func TestSplitByDeviceRequirements(t *testing.T) {
+	const src = `target triple = "spir64"
+define spir_kernel void @k64() !reqd_work_group_size !0 {
+  ret void
+}
+define spir_kernel void @k32() !reqd_work_group_size !1 {
+  ret void
+}
+define spir_kernel void @plain() {
+  ret void
+}
+!0 = !{i32 64, i32 1, i32 1}
+!1 = !{i32 32, i32 1, i32 1}
+`
+	for _, tc := range []struct {
+		flags []string
+		want  []string
+	}{
+		{nil, []string{"k64\nk32\nplain\n"}},
+		{[]string{"-split-by-device-requirements"}, []string{"k64\n", "k32\n", "plain\n"}},
+	} {
+		dir := t.TempDir()
+		args := append([]string{"-split=none", "-S", "-symbols", "-o", "x.table"}, tc.flags...)
+		if rc, stderr := runIn(t, dir, src, args...); rc != 0 {
+			t.Fatalf("%v: rc=%d stderr=%s", tc.flags, rc, stderr)
+		}
+		var got []string
+		for i := 0; ; i++ {
+			b, err := os.ReadFile(filepath.Join(dir, "x_"+strconv.Itoa(i)+".sym"))
+			if err != nil {
+				break
+			}
+			got = append(got, string(b))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%v: .sym files (-want +got):\n%s", tc.flags, diff)
+		}
 	}
 }

@@ -89,6 +89,12 @@ def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     args.add("-properties")
     args.add("-spec-const=" + spec_const_mode(toolchain, getattr(ctx.attr, "spec_constants", "")))
     args.add_all(post_link_flags(toolchain))
+
+    # split_mode=off still keeps kernels with different device requirements
+    # (aspects, work-group sizes, ...) in different images, as DPC++'s design
+    # for optional kernel features asks: otherwise one kernel's fp64 would
+    # keep every kernel of the image off devices without fp64.
+    args.add("-split-by-device-requirements")
     args.add_all(extra_flags)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)
     args.add("-llvm-dis=" + toolchain.disassembler.executable.path)

@@ -54,6 +54,13 @@ type Options struct {
 	// groups of SYCL ones: both halves are grouped by Mode on their own,
 	// and the ESIMD groups come after the SYCL ones.
 	SplitESIMD bool
+	// SplitByDeviceRequirements makes ModeNone keep entry points with
+	// different device requirements (aspects, work-group and sub-group
+	// sizes, GRF, optimization level, virtual-function set) apart, as the
+	// other modes do. DPC++'s design for optional kernel features asks for
+	// this in every mode, but sycl-post-link -split=none writes one image
+	// (its own lit tests pin that), so it is opt-in.
+	SplitByDeviceRequirements bool
 	// Release, if set, is told as Groups and NewGraph walk the module
 	// text in order that they are done with the text before a byte offset
 	// (see llvmir.ParseReleasing).
@@ -226,8 +233,16 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 		}
 		var key string
 		switch {
-		case global:
+		case global && (opts.IROutputOnly || !opts.SplitByDeviceRequirements):
 			key = GlobalKey
+		case global:
+			// One image's requirements are the union of its kernels', so
+			// a kernel using fp64 would otherwise stop every kernel of the
+			// image from running on a device without it.
+			key = GlobalKey
+			if rk := requirementsKey(m, e); rk != noRequirements {
+				key += rk
+			}
 		case opts.Mode == ModeKernel:
 			key = llvmir.GlobalName(e.Name)
 		default:
@@ -270,17 +285,29 @@ const sectionEnd = '_'
 // that makes kernels need different device images.
 func categoryKey(m *llvmir.Module, e *llvmir.Entity, sourceName string) string {
 	var b strings.Builder
-	attr := func(name string) {
-		v, _ := m.FuncAttr(e, name)
-		b.WriteString(v)
-		b.WriteByte(sectionEnd)
-	}
 	if v, ok := m.FuncAttr(e, AttrModuleID); ok {
 		b.WriteString(v)
 	} else {
 		b.WriteString(sourceName)
 	}
 	b.WriteByte(sectionEnd)
+	b.WriteString(requirementsKey(m, e))
+	return b.String()
+}
+
+// noRequirements is requirementsKey of an entry point without any.
+var noRequirements = strings.Repeat(string(rune(sectionEnd)), 10)
+
+// requirementsKey is the part of the per-source key after the translation
+// unit: the virtual-function set and what the kernel needs of a device.
+// Without any, it is noRequirements.
+func requirementsKey(m *llvmir.Module, e *llvmir.Entity) string {
+	var b strings.Builder
+	attr := func(name string) {
+		v, _ := m.FuncAttr(e, name)
+		b.WriteString(v)
+		b.WriteByte(sectionEnd)
+	}
 	attr(AttrIndirectlyCallable)
 	attr("sycl-register-alloc-mode")
 	attr("sycl-grf-size")

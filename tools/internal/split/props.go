@@ -39,8 +39,11 @@ type PropOptions struct {
 	DeviceGlobals   bool
 
 	// Mode none drops reqd_work_group_size_uint64_t: one image cannot carry
-	// a per-kernel work-group requirement.
-	Mode Mode
+	// a per-kernel work-group requirement, unless the image was split by
+	// device requirements (SplitByDeviceRequirements: all its kernels
+	// agree).
+	Mode                      Mode
+	SplitByDeviceRequirements bool
 	// Target, when set, is appended as compile_target.
 	Target string
 	// ESIMDOnly marks an image of ESIMD entry points only (isEsimdImage);
@@ -245,7 +248,7 @@ func addDeviceRequirements(reg *propset.Registry, m *llvmir.Module, img *Image, 
 	if haveSG {
 		reg.Add(SetDeviceRequirements, "reqd_sub_group_size", propset.U32(subGroup))
 	}
-	if haveWG && po.Mode != ModeNone {
+	if haveWG && (po.Mode != ModeNone || po.SplitByDeviceRequirements) {
 		// Runtimes from before the 64-bit key read reqd_work_group_size
 		// (u32 values), which sycl-post-link wrote until intel/llvm#10620;
 		// newer runtimes read the 64-bit key. Both are written when the

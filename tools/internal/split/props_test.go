@@ -55,6 +55,8 @@ func parsePropsRuns(t *testing.T, src []byte) []propsRun {
 				r.po.DeviceGlobals = true
 			case f == "-emit-only-kernels-as-entry-points":
 				r.opts.EmitOnlyKernelsAsEntryPoints = true
+			case f == "-split-by-device-requirements":
+				r.opts.SplitByDeviceRequirements, r.po.SplitByDeviceRequirements = true, true
 			case f == "-allow-device-image-dependencies":
 				r.opts.AllowDeviceImageDependencies, r.po.AllowDeviceImageDependencies = true, true
 			default:

@@ -93,7 +93,20 @@ func TestGroups(t *testing.T) {
 			{"k_c", "k_c"}, {"k_b", "k_b"}, {"k_a", "k_a"},
 		}},
 		{"none", Options{Mode: ModeNone}, [][]string{{GlobalKey, "k_a", "k_b", "k_c", "_Z8externalv"}}},
+		// Different device requirements kept apart: k_a's work-group size
+		// and k_c's aspects.
+		{"none by device requirements", Options{Mode: ModeNone, SplitByDeviceRequirements: true}, [][]string{
+			{"<GLOBAL>____-64-1-1______", "k_a"},
+			{"<GLOBAL>___-2-4294967295_______", "k_c"},
+			{GlobalKey, "k_b", "_Z8externalv"},
+		}},
 		{"auto ir-only", Options{Mode: ModeAuto, IROutputOnly: true}, [][]string{{GlobalKey, "k_a", "k_b", "k_c", "_Z8externalv"}}},
+		{"auto ir-only by device requirements", Options{Mode: ModeAuto, IROutputOnly: true, SplitByDeviceRequirements: true}, [][]string{{GlobalKey, "k_a", "k_b", "k_c", "_Z8externalv"}}},
+		{"source by device requirements", Options{Mode: ModeSource, SplitByDeviceRequirements: true}, [][]string{
+			{"b.cpp____-2-4294967295_______", "k_c"},
+			{"a.cpp___________", "k_b", "_Z8externalv"},
+			{"a.cpp_____-64-1-1______", "k_a"},
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -15,8 +15,11 @@
 ; - work_group_num_dim: the last one seen before the first
 ;   reqd_work_group_size, the same function's included: h_dim 1, then k1 3;
 ;   h_aspect's 2 comes after k1's work-group size and is ignored.
+; -split-by-device-requirements keeps k1 and k2 (different aspects and
+; work-group sizes) apart even with -split=none.
 ; props: -split=kernel
 ; props: -split=none
+; props: -split=none -split-by-device-requirements
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"
 
