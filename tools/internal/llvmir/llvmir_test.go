@@ -118,6 +118,8 @@ func TestFunctionInfo(t *testing.T) {
 	src := `define weak_odr hidden spir_kernel noundef i32 @"k k"(i32 %x) local_unnamed_addr #0 section "s" comdat align 2 personality ptr @p !a !1 {
   ret i32 0
 }
+declare i32 @p(...)
+!1 = !{}
 `
 	m, err := Parse([]byte(src), "t.ll")
 	if err != nil {
@@ -171,6 +173,7 @@ func TestIndirectCalls(t *testing.T) {
   call void asm sideeffect "", ""()
   ret void
 }
+declare void @g(i32)
 `
 	m, err := Parse([]byte(src), "t.ll")
 	if err != nil {
@@ -250,7 +253,8 @@ func TestUnquoteQuote(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"edit.ll"} {
+	for _, name := range []string{"edit.ll", "repro/summary.ll", "repro/undef_ref.ll", "repro/trunc_md.ll",
+		"repro/malformed_globl.ll", "repro/quote_equiv.ll", "repro/regk.ll"} {
 		if b, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
 			f.Add(b)
 		}

@@ -3,7 +3,8 @@
 // instructions: each entity keeps its exact source text, plus the names of
 // everything that text refers to, which is all a device-code splitter needs.
 // At that level it rejects what llvm-as would: malformed global and
-// function headers, and text after a function body. Names compare by
+// function headers, text after a function body, and uses of global values
+// or numbered metadata nodes the module does not define. Names compare by
 // their decoded value (@"f" is @f).
 //
 // Memory: a Module aliases the source text (which the splitter maps rather
@@ -579,7 +580,9 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 			}
 		}
 	}
-	m.resolveRefs(release)
+	if err := m.resolveRefs(release); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

@@ -21,27 +21,33 @@ const (
 // token at index skip (the entity's own name). Text inside strings and
 // comments is never a reference because the lexer already folded it away.
 func (m *Module) Refs(lo, hi, skip int, fn func(RefKind, string)) {
+	m.refsAt(lo, hi, skip, func(k RefKind, name string, _ int) { fn(k, name) })
+}
+
+// refsAt is Refs also passing the token of each reference (that of the
+// "comdat" keyword for an implicit comdat).
+func (m *Module) refsAt(lo, hi, skip int, fn func(k RefKind, name string, tok int)) {
 	for t := lo; t < hi; t++ {
 		if t == skip {
 			continue
 		}
 		switch m.Tok(t).Kind {
 		case TokGlobal:
-			fn(RefGlobal, m.Text(t))
+			fn(RefGlobal, m.Text(t), t)
 		case TokMeta:
 			if s := m.Text(t); isNumberedMD(s) {
-				fn(RefMD, s)
+				fn(RefMD, s, t)
 			}
 		case TokAttrGrp:
-			fn(RefAttrGroup, m.Text(t))
+			fn(RefAttrGroup, m.Text(t), t)
 		case TokLocal:
-			fn(RefType, m.Text(t))
+			fn(RefType, m.Text(t), t)
 		case TokComdat:
-			fn(RefComdat, m.Text(t))
+			fn(RefComdat, m.Text(t), t)
 		case TokWord:
 			// A bare "comdat" refers to the comdat named like the global.
 			if m.Text(t) == "comdat" && !m.isPunct(t+1, '(') && skip >= 0 {
-				fn(RefComdat, "$"+m.Text(skip)[1:])
+				fn(RefComdat, "$"+m.Text(skip)[1:], t)
 			}
 		}
 	}
@@ -49,6 +55,10 @@ func (m *Module) Refs(lo, hi, skip int, fn func(RefKind, string)) {
 
 // EntityRefs reports the references of a whole entity.
 func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
+	m.entityRefsAt(e, func(k RefKind, name string, _ int) { fn(k, name) })
+}
+
+func (m *Module) entityRefsAt(e *Entity, fn func(RefKind, string, int)) {
 	skip := -1
 	if e.Kind == KindGlobal || e.Kind == KindAlias || e.Kind == KindIFunc || e.Kind == KindFunction {
 		skip = e.Lo
@@ -58,15 +68,15 @@ func (m *Module) EntityRefs(e *Entity, fn func(RefKind, string)) {
 	}
 	switch e.Kind {
 	case KindMD, KindNamedMD, KindType, KindComdat:
-		m.Refs(e.Lo+1, e.Hi, -1, fn)
+		m.refsAt(e.Lo+1, e.Hi, -1, fn)
 		return
 	case KindAttrGroup:
-		m.Refs(e.Lo+2, e.Hi, -1, fn)
+		m.refsAt(e.Lo+2, e.Hi, -1, fn)
 		return
 	case KindSummary: // refers to other summary entries only (^N)
 		return
 	}
-	m.Refs(e.Lo, e.Hi, skip, fn)
+	m.refsAt(e.Lo, e.Hi, skip, fn)
 }
 
 // RefForm selects which references of a function definition count.
@@ -101,14 +111,25 @@ func (m *Module) RefIndices(i int, f RefForm) []int32 {
 }
 
 // resolveRefs fills m.refs: per entity, in the order header (what a
-// declaration keeps), section/personality/attachments, body, comdat.
-func (m *Module) resolveRefs(release func(end int)) {
+// declaration keeps), section/personality/attachments, body, comdat. As
+// LLVM, it rejects a module using a global value or numbered metadata
+// node that it does not define (see undefUse).
+func (m *Module) resolveRefs(release func(end int)) error {
 	stamp := make([]int32, len(m.Entities))
 	var cur int32
 	released := 0
-	add := func(_ RefKind, name string) {
+	var undef undefUse // the use of an undefined name to report
+	add := func(k RefKind, name string, tok int) {
 		j, ok := m.Lookup(name)
-		if !ok || stamp[j] == cur {
+		if !ok {
+			if k == RefGlobal || k == RefMD {
+				if u := newUndefUse(k, name, m.Tok(tok).Start); undef.name == "" || u.before(&undef) {
+					undef = u
+				}
+			}
+			return
+		}
+		if stamp[j] == cur {
 			return
 		}
 		stamp[j] = cur
@@ -124,23 +145,23 @@ func (m *Module) resolveRefs(release func(end int)) {
 		e.refLo = uint32(len(m.refs))
 		fi := e.Fn
 		if fi == nil || fi.IsDecl {
-			m.EntityRefs(e, add)
+			m.entityRefsAt(e, add)
 			e.refDecl, e.refBody, e.refHi = uint32(len(m.refs)), uint32(len(m.refs)), uint32(len(m.refs))
 			continue
 		}
-		m.Refs(e.Lo, int(fi.ParamsHi)+1, int(fi.NameTok), add)
+		m.refsAt(e.Lo, int(fi.ParamsHi)+1, int(fi.NameTok), add)
 		for _, it := range fi.Tail {
 			if it.Kind == TailAttr || it.Kind == TailAttrGroup {
-				m.Refs(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
+				m.refsAt(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
 			}
 		}
 		e.refDecl = uint32(len(m.refs))
 		for _, it := range fi.Tail {
 			if it.Kind == TailSection || it.Kind == TailPersonality || it.Kind == TailAttachment {
-				m.Refs(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
+				m.refsAt(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
 			}
 		}
-		m.Refs(int(fi.BodyLo), e.Hi, -1, add)
+		m.refsAt(int(fi.BodyLo), e.Hi, -1, add)
 		for t := int(fi.BodyLo); t+1 < e.Hi; t++ {
 			if m.Tok(t).Kind == TokLocal && m.isPunct(t+1, '(') {
 				e.localCall = true
@@ -150,7 +171,7 @@ func (m *Module) resolveRefs(release func(end int)) {
 		e.refBody = uint32(len(m.refs))
 		for _, it := range fi.Tail {
 			if it.Kind == TailComdat {
-				m.Refs(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
+				m.refsAt(int(it.Lo), int(it.Hi), int(fi.NameTok), add)
 			}
 		}
 		e.refHi = uint32(len(m.refs))
@@ -161,6 +182,52 @@ func (m *Module) resolveRefs(release func(end int)) {
 	if release != nil {
 		release(len(m.Src))
 	}
+	if undef.name != "" {
+		if undef.class == 2 {
+			// llvm-as points at the number after '!'.
+			line, col := lineCol(m.Src, int(undef.pos)+1)
+			return &ParseError{m.File, line, col, "use of undefined metadata '" + undef.name + "'"}
+		}
+		line, col := lineCol(m.Src, int(undef.pos))
+		return &ParseError{m.File, line, col, "use of undefined value '@" + GlobalName(undef.name) + "'"}
+	}
+	return nil
+}
+
+// undefUse is a use of an undefined name: class 0 for a named global, 1
+// for an unnamed one (@N), 2 for a metadata node (!N).
+type undefUse struct {
+	class int
+	name  string
+	pos   uint32
+}
+
+func newUndefUse(k RefKind, name string, pos uint32) undefUse {
+	u := undefUse{name: name, pos: pos}
+	switch {
+	case k == RefMD:
+		u.class = 2
+	case !isQuotedName(name) && isDigits(name[1:]):
+		u.class = 1
+	}
+	return u
+}
+
+// before orders uses of undefined names as llvm-as picks the one it
+// reports: named globals by name, then unnamed ones by number, then
+// metadata nodes by number; the first use of a name.
+func (u *undefUse) before(v *undefUse) bool {
+	switch {
+	case u.class != v.class:
+		return u.class < v.class
+	case u.class == 0 && !SameName(u.name, v.name):
+		return GlobalName(u.name) < GlobalName(v.name)
+	case u.class != 0 && len(u.name) != len(v.name): // numbers without leading zeros
+		return len(u.name) < len(v.name)
+	case u.class != 0 && u.name != v.name:
+		return u.name < v.name
+	}
+	return u.pos < v.pos
 }
 
 // Unquote returns the contents of a quoted string token text (with or

@@ -2,6 +2,8 @@ package llvmir
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -101,6 +103,59 @@ attributes #0 = { nounwind }
 		if got := parseErr(t, bad.src); got != bad.want {
 			t.Errorf("Parse(%q) = %q, want %q", bad.src, got, bad.want)
 		}
+	}
+}
+
+// TestUndefinedRefs: a use of a global value or numbered metadata node
+// that the module does not define is an error, reported as llvm-as does
+// (which use, and where); things that only look like references are not.
+func TestUndefinedRefs(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"call", "define void @f() {\n  call void @nope()\n  ret void\n}\n", "t.ll:2:13: use of undefined value '@nope'"},
+		{"named metadata", "!llvm.dbg.cu = !{!0}\n", "t.ll:1:19: use of undefined metadata '!0'"},
+		{"attachment", "@g = global i32 0, !dbg !20\n", "t.ll:1:26: use of undefined metadata '!20'"},
+		{"smallest node first", "!a = !{!10}\n!b = !{!9}\n", "t.ll:2:9: use of undefined metadata '!9'"},
+		{"first use of a node", "!a = !{!3}\n!b = !{!3}\n", "t.ll:1:9: use of undefined metadata '!3'"},
+		{"values before metadata", "!a = !{!3}\n@g = global ptr @z\n", "t.ll:2:17: use of undefined value '@z'"},
+		{"named before unnamed, by name", "@g = global [3 x ptr] [ptr @1, ptr @b, ptr @a]\n", "t.ll:1:44: use of undefined value '@a'"},
+		{"unnamed by number", "@g = global [2 x ptr] [ptr @10, ptr @9]\n", "t.ll:1:37: use of undefined value '@9'"},
+		{"quoted name", "@g = global ptr @\"a b\"\n", "t.ll:1:17: use of undefined value '@a b'"},
+		{"quoted digits are a name", "@0 = global i32 0\n@g = global ptr @\"0\"\n", "t.ll:2:17: use of undefined value '@0'"},
+		{"undeclared intrinsic", "define void @f(ptr %p) {\n  call void @llvm.lifetime.start.p0(i64 1, ptr %p)\n  ret void\n}\n", "t.ll:2:13: use of undefined value '@llvm.lifetime.start.p0'"},
+		{"metadata operand", "define void @f() {\n  ret void, !dbg !DILocation(line: 1, scope: !7)\n}\n", "t.ll:2:47: use of undefined metadata '!7'"},
+		{"alias", "@a = alias i32, ptr @g\n", "t.ll:1:21: use of undefined value '@g'"},
+		{"use list", "uselistorder ptr @f, { 1, 0 }\n", "t.ll:1:18: use of undefined value '@f'"},
+		{"personality", "define void @f() personality ptr @p {\n  ret void\n}\n", "t.ll:1:34: use of undefined value '@p'"},
+		{"not references", `; @c1 !91 comment
+source_filename = "@s !92"
+module asm "call @asm"
+@str = private constant [6 x i8] c"@x !1\00" ; @c2
+@g = global ptr blockaddress(@f, %bb)
+define void @f(ptr %p) #0 !dbg !3 {
+entry:
+  br label %bb
+bb:                        ; @c3 !93
+  %x = load i32, ptr %p, !tbaa !{!"@t", !"!94"}, !srcloc !DILocation(line: 1, scope: !3)
+  call void @llvm.donothing(), !annotation !{!"@y"}
+  ret void
+}
+declare void @llvm.donothing()
+attributes #0 = { "a"="@attr !95" }
+!llvm.module.flags = !{!0}
+!llvm.ident = !{!1}
+!0 = !{i32 1, !"@mdstr", !"!96"}
+!1 = distinct !{!1}
+!3 = distinct !{}
+`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, parseErr(t, tc.src)); diff != "" {
+				t.Errorf("Parse error (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -260,5 +315,54 @@ define void @0() {
 	}
 	if got := parseErr(t, "@f = global i32 0\n@\"f\" = global i32 1\n"); got != `t.ll:2:1: redefinition of @"f"` {
 		t.Errorf("redefinition through another spelling: %q", got)
+	}
+}
+
+// TestReproducers parses the audit's reproducers (also fuzz seeds).
+func TestReproducers(t *testing.T) {
+	want := map[string]string{
+		"summary.ll":         "",
+		"undef_ref.ll":       "undef_ref.ll:2:13: use of undefined value '@nope'",
+		"trunc_md.ll":        "trunc_md.ll:20:19: use of undefined metadata '!0'",
+		"malformed_globl.ll": "malformed_globl.ll:4:6: expected 'global' or 'constant'",
+		"quote_equiv.ll":     "",
+		"regk.ll":            "",
+	}
+	for name, w := range want {
+		src, err := os.ReadFile(filepath.Join("testdata", "repro", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Parse(src, name)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != w {
+			t.Errorf("%s: error %q, want %q", name, got, w)
+			continue
+		}
+		if m == nil {
+			continue
+		}
+		switch name {
+		case "summary.ll":
+			n := 0
+			for i := range m.Entities {
+				if m.Entities[i].Kind == KindSummary {
+					n++
+				}
+			}
+			if n != 8 {
+				t.Errorf("%s: %d summary entities, want 8", name, n)
+			}
+		case "regk.ll":
+			// The registered-kernel pairs name kernels by their decoded
+			// names; a lookup through QuoteName must find them.
+			ops, _ := m.MDOperands("!1")
+			if _, ok := m.Lookup(QuoteName('@', Unquote(ops[1]))); !ok {
+				t.Errorf("%s: kernel %s not found", name, ops[1])
+			}
+		}
 	}
 }
