@@ -288,7 +288,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	// that are not in this image.
 	keepPair := func(op string) bool {
 		sub, ok := m.MDOperands(op)
-		return !ok || len(sub) != 2 || emitted("@"+quoteName(llvmir.Unquote(sub[1])))
+		return !ok || len(sub) != 2 || emitted(llvmir.QuoteName('@', llvmir.Unquote(sub[1])))
 	}
 	// Metadata closure.
 	for q := 0; q < len(mdQueue); q++ {
@@ -572,17 +572,6 @@ func firstOperandLive(m *llvmir.Module, op string, emitted func(string) bool) bo
 		}
 	}
 	return true
-}
-
-// quoteName spells a global name as in IR (quoted when needed).
-func quoteName(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-') {
-			return llvmir.QuoteString(s)
-		}
-	}
-	return s
 }
 
 // refsOf reports the references entity i has in the form it is emitted in.
