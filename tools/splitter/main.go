@@ -86,6 +86,7 @@ type config struct {
 	// splitByRequirements: -split-by-device-requirements (not in
 	// sycl-post-link; see split.Options.SplitByDeviceRequirements).
 	splitByRequirements bool
+	idQueriesRange      string
 	// splitGiven: -split was on the command line (see separateESIMD).
 	splitGiven bool
 	// lowerSpecConsts: -spec-const was given and the module calls the
@@ -118,6 +119,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.paramInfo, "emit-param-info", false, "emit SYCL/kernel param opt")
 	fs.BoolVar(&c.deviceGlobals, "device-globals", false, "emit SYCL/device globals")
 	fs.BoolVar(&c.splitESIMD, "split-esimd", false, "put SYCL and ESIMD entry points in different images")
+	fs.StringVar(&c.idQueriesRange, "id-queries-range", "int", "int|uint|size_t: the range SYCL id queries fit in (misc property idQueriesRange)")
 	fs.BoolVar(&c.splitByRequirements, "split-by-device-requirements", false, "with -split=none too, keep entry points with different device requirements in different images")
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
@@ -149,6 +151,9 @@ func parseArgs(args []string) (*config, error) {
 		return nil, err
 	}
 	fs.Visit(func(f *flag.Flag) { c.splitGiven = c.splitGiven || f.Name == "split" })
+	if _, ok := split.IDQueriesRanges[c.idQueriesRange]; !ok {
+		return nil, fmt.Errorf("invalid -id-queries-range value %q (want int, uint or size_t)", c.idQueriesRange)
+	}
 	switch c.specConst {
 	case "", "native", "emulation", "rt", "default":
 	default:
@@ -398,6 +403,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 						KernelNames: c.kernelNames, ParamInfo: c.paramInfo, DeviceGlobals: c.deviceGlobals, Release: parsed,
 						SpecConstants: specConsts, SpecConstsReplacedWithDefault: defaultClone,
 						AllowDeviceImageDependencies: c.allowDeps, SplitByDeviceRequirements: c.splitByRequirements,
+						IDQueriesRange: split.IDQueriesRanges[c.idQueriesRange],
 					})
 					var buf bytes.Buffer
 					if err := reg.Write(&buf); err != nil {

@@ -110,6 +110,7 @@ func TestErrors(t *testing.T) {
 			"  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8* %p, i8* %p, i8* null)\n  ret void\n}\n",
 			[]string{"-spec-const=native", "-split=kernel", "-S", "-o", "x.table"},
 			"splitter: x_0.ll:3:8: cannot trace the symbolic ID argument \"%p\" to a string literal\n"},
+		{"bad id-queries-range", module, []string{"-split=kernel", "-id-queries-range=long", "-o", "x.table"}, "splitter: invalid -id-queries-range value \"long\" (want int, uint or size_t)\n"},
 		{"two inputs", module, []string{"-split=kernel", "-o", "x.table", "a.ll", "b.ll"}, "splitter: one input module expected, got 2: a.ll b.ll\n"},
 		{"no actions", module, []string{"-S", "-o", "x.table"}, "splitter: no actions specified; nothing to do\n"},
 		{"missing output directory, text", module, []string{"-split=kernel", "-S", "-o", "nodir/x.table"}, "splitter: nodir/x_0.ll: cannot write: no such file or directory\n"},

@@ -44,6 +44,10 @@ type PropOptions struct {
 	// agree).
 	Mode                      Mode
 	SplitByDeviceRequirements bool
+	// IDQueriesRange is the range the kernels' id queries fit in
+	// (-id-queries-range: 0 int, 1 uint, 2 size_t); non-zero is written as
+	// misc property idQueriesRange.
+	IDQueriesRange uint32
 	// Target, when set, is appended as compile_target.
 	Target string
 	// ESIMDOnly marks an image of ESIMD entry points only (isEsimdImage);
@@ -405,12 +409,12 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 			}
 		}
 	}
-	if po.MergedESIMD {
-		return
-	}
 	// optLevel comes from the first entry point whose sycl-optlevel parses
 	// as an int; -1 means none.
 	for _, i := range img.EntryIdx {
+		if po.MergedESIMD {
+			break
+		}
 		v, ok := m.FuncAttr(&m.Entities[i], "sycl-optlevel")
 		if !ok {
 			continue
@@ -422,7 +426,14 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 			break
 		}
 	}
+	if po.IDQueriesRange != 0 {
+		reg.Add(SetMiscProperties, "idQueriesRange", propset.U32(po.IDQueriesRange))
+	}
 }
+
+// IDQueriesRanges maps -id-queries-range values to the idQueriesRange
+// property (0, the default int range, is not written).
+var IDQueriesRanges = map[string]uint32{"int": 0, "uint": 1, "size_t": 2}
 
 // sanitizerUsed names the sanitizer whose kernel metadata global the image
 // holds: "asan", "msan", "tsan" or "" (asan before msan before tsan, as

@@ -55,6 +55,12 @@ func parsePropsRuns(t *testing.T, src []byte) []propsRun {
 				r.po.DeviceGlobals = true
 			case f == "-emit-only-kernels-as-entry-points":
 				r.opts.EmitOnlyKernelsAsEntryPoints = true
+			case strings.HasPrefix(f, "-id-queries-range="):
+				v, ok := IDQueriesRanges[strings.TrimPrefix(f, "-id-queries-range=")]
+				if !ok {
+					t.Fatalf("bad fixture flag %q", f)
+				}
+				r.po.IDQueriesRange = v
 			case f == "-split-by-device-requirements":
 				r.opts.SplitByDeviceRequirements, r.po.SplitByDeviceRequirements = true, true
 			case f == "-allow-device-image-dependencies":
