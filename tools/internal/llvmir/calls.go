@@ -15,6 +15,15 @@ var callPrefixWords = map[string]bool{
 // skipAttrs skips attribute-like keywords (with optional "(...)" or a
 // numeric operand for align) starting at t.
 func (m *Module) skipAttrs(t, hi int) int {
+	for t < hi && m.Tok(t).Kind == TokString { // "attr" or "key"="value"
+		t++
+		if m.isPunct(t, '=') && t+1 < hi && m.Tok(t+1).Kind == TokString {
+			t += 2
+		}
+		if t < hi && m.Tok(t).Kind == TokWord {
+			return m.skipAttrs(t, hi)
+		}
+	}
 	for t < hi && m.Tok(t).Kind == TokWord {
 		s := m.Text(t)
 		if !callPrefixWords[s] && !isCC(s) {
@@ -27,6 +36,9 @@ func (m *Module) skipAttrs(t, hi int) int {
 			}
 		} else if s == "align" && t < hi && m.Tok(t).Kind == TokWord {
 			t++
+		}
+		if t < hi && m.Tok(t).Kind == TokString {
+			return m.skipAttrs(t, hi)
 		}
 	}
 	return t

@@ -1018,10 +1018,38 @@ func (m *Module) skipType(t, hi int) int {
 	return t
 }
 
-// skipTypedValue skips "<type> <constant>" starting at t.
+// skipTypedValue skips "<type> <constant>" starting at t: a scalar or
+// global, an aggregate in brackets, or a constant expression (keywords such
+// as getelementptr inbounds, then its parenthesized operands).
 func (m *Module) skipTypedValue(t, hi int) int {
 	t = m.skipType(t, hi)
 	if t >= hi {
+		return hi
+	}
+	if m.isPunct(t, '[') || m.isPunct(t, '{') || m.isPunct(t, '<') {
+		if e := m.match(t, hi); e >= 0 {
+			return e + 1
+		}
+		return hi
+	}
+	if m.Tok(t).Kind == TokWord && constExprWords[m.Text(t)] {
+		for u := t + 1; u < hi; u++ {
+			switch {
+			case m.isPunct(u, '('):
+				e := m.match(u, hi)
+				if e < 0 {
+					return hi
+				}
+				if !constExprFlagGroup[m.Text(u-1)] {
+					return e + 1
+				}
+				u = e // inrange(...): the operands come next
+			case m.Tok(u).Kind == TokGlobal: // dso_local_equivalent @f, no_cfi @f
+				return u + 1
+			case m.Tok(u).Kind != TokWord:
+				return u
+			}
+		}
 		return hi
 	}
 	if m.Tok(t).Kind == TokWord && m.isPunct(t+1, '(') {
@@ -1029,3 +1057,17 @@ func (m *Module) skipTypedValue(t, hi int) int {
 	}
 	return t + 1
 }
+
+// constExprWords start constant expressions (instructions usable as
+// constants, and the function-pointer wrappers).
+var constExprWords = map[string]bool{
+	"getelementptr": true, "bitcast": true, "addrspacecast": true, "ptrtoint": true, "inttoptr": true,
+	"trunc": true, "zext": true, "sext": true, "fptrunc": true, "fpext": true, "add": true, "sub": true,
+	"mul": true, "shl": true, "lshr": true, "ashr": true, "and": true, "or": true, "xor": true,
+	"icmp": true, "fcmp": true, "select": true, "extractelement": true, "insertelement": true,
+	"shufflevector": true, "blockaddress": true, "dso_local_equivalent": true, "no_cfi": true,
+}
+
+// constExprFlagGroup are keyword groups with parenthesized operands inside a
+// constant expression's head (getelementptr inbounds inrange(-16, 8) (...)).
+var constExprFlagGroup = map[string]bool{"inrange": true}

@@ -113,7 +113,8 @@ func (m *Module) RefIndices(i int, f RefForm) []int32 {
 // resolveRefs fills m.refs: per entity, in the order header (what a
 // declaration keeps), section/personality/attachments, body, comdat. As
 // LLVM, it rejects a module using a global value or numbered metadata
-// node that it does not define (see undefUse).
+// node that it does not define (see undefUse); intrinsics (@llvm.*) may be
+// used undeclared, as LLVM 19 accepts.
 func (m *Module) resolveRefs(release func(end int)) error {
 	stamp := make([]int32, len(m.Entities))
 	var cur int32
@@ -122,7 +123,8 @@ func (m *Module) resolveRefs(release func(end int)) error {
 	add := func(k RefKind, name string, tok int) {
 		j, ok := m.Lookup(name)
 		if !ok {
-			if k == RefGlobal || k == RefMD {
+			// LLVM 19 declares intrinsics a module only calls.
+			if k == RefMD || k == RefGlobal && !strings.HasPrefix(GlobalName(name), "llvm.") {
 				if u := newUndefUse(k, name, m.Tok(tok).Start); undef.name == "" || u.before(&undef) {
 					undef = u
 				}

@@ -164,8 +164,9 @@ func FindKernels(m *llvmir.Module) Kernels {
 			v, _ := llvmir.ParseIntOperand(m.Span(ranges[p+1][0], ranges[p+1][1]))
 			for t := ranges[0][0]; t < ranges[0][1]; t++ {
 				if m.Tok(t).Kind == llvmir.TokGlobal {
-					if _, seen := k.annotated[m.Text(t)]; !seen {
-						k.annotated[m.Text(t)] = v == 1
+					// Keyed by the decoded name: @"k" is @k.
+					if name := llvmir.GlobalName(m.Text(t)); !hasKey(k.annotated, name) {
+						k.annotated[name] = v == 1
 					}
 				}
 			}
@@ -177,7 +178,12 @@ func FindKernels(m *llvmir.Module) Kernels {
 
 // IsKernel reports whether function e is a kernel.
 func (k Kernels) IsKernel(e *llvmir.Entity) bool {
-	return e.Kind == llvmir.KindFunction && (IsKernelCC(e.Fn.CC) || k.annotated[e.Name])
+	return e.Kind == llvmir.KindFunction && (IsKernelCC(e.Fn.CC) || len(k.annotated) > 0 && k.annotated[llvmir.GlobalName(e.Name)])
+}
+
+func hasKey(m map[string]bool, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // IsEntryPoint implements the entry-point rule for function entity e.

@@ -201,3 +201,32 @@ func TestExtractDropsUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedNVVMAnnotation: an annotation spelling the kernel @"kern" marks
+// the function defined as @kern (names compare by value).
+func TestQuotedNVVMAnnotation(t *testing.T) {
+	src := `target triple = "nvptx64-nvidia-cuda"
+define void @kern() {
+  ret void
+}
+define void @"not a kernel"() {
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr @"kern", !"kernel", i32 1}
+`
+	m, err := llvmir.Parse([]byte(src), "t.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := FindKernels(m)
+	var got []string
+	for i := range m.Entities {
+		if k.IsKernel(&m.Entities[i]) {
+			got = append(got, llvmir.GlobalName(m.Entities[i].Name))
+		}
+	}
+	if diff := cmp.Diff([]string{"kern"}, got); diff != "" {
+		t.Errorf("kernels (-want +got):\n%s", diff)
+	}
+}
