@@ -13,18 +13,20 @@ var callPrefixWords = map[string]bool{
 }
 
 // skipAttrs skips attribute-like keywords (with optional "(...)" or a
-// numeric operand for align) starting at t.
+// numeric operand for align) and string attributes ("a", "k"="v")
+// starting at t.
 func (m *Module) skipAttrs(t, hi int) int {
-	for t < hi && m.Tok(t).Kind == TokString { // "attr" or "key"="value"
-		t++
-		if m.isPunct(t, '=') && t+1 < hi && m.Tok(t+1).Kind == TokString {
-			t += 2
+	for t < hi {
+		if m.Tok(t).Kind == TokString { // "attr" or "key"="value"
+			t++
+			if m.isPunct(t, '=') && t+1 < hi && m.Tok(t+1).Kind == TokString {
+				t += 2
+			}
+			continue
 		}
-		if t < hi && m.Tok(t).Kind == TokWord {
-			return m.skipAttrs(t, hi)
+		if m.Tok(t).Kind != TokWord {
+			return t
 		}
-	}
-	for t < hi && m.Tok(t).Kind == TokWord {
 		s := m.Text(t)
 		if !callPrefixWords[s] && !isCC(s) {
 			return t
@@ -36,9 +38,6 @@ func (m *Module) skipAttrs(t, hi int) int {
 			}
 		} else if s == "align" && t < hi && m.Tok(t).Kind == TokWord {
 			t++
-		}
-		if t < hi && m.Tok(t).Kind == TokString {
-			return m.skipAttrs(t, hi)
 		}
 	}
 	return t

@@ -257,7 +257,7 @@ func hashName(s string) uint32 {
 	}
 	h ^= uint32(s[0])
 	h *= fnvPrime
-	d := nameDecoder{s: s[2:]}
+	d := newNameDecoder(s)
 	digits, n := true, 0
 	for {
 		c, ok := d.next()
@@ -284,10 +284,28 @@ func isQuotedName(s string) bool { return len(s) >= 2 && s[1] == '"' }
 type nameDecoder struct {
 	s string
 	i int
+	// plain: s is an unquoted name, its bytes as they are.
+	plain bool
+}
+
+// newNameDecoder decodes the name of a sigil-prefixed spelling, quoted or
+// not.
+func newNameDecoder(s string) nameDecoder {
+	if isQuotedName(s) {
+		return nameDecoder{s: s[2:]}
+	}
+	return nameDecoder{s: s[1:], plain: true}
 }
 
 func (d *nameDecoder) next() (byte, bool) {
 	s, i := d.s, d.i
+	if d.plain {
+		if i >= len(s) {
+			return 0, false
+		}
+		d.i++
+		return s[i], true
+	}
 	if i >= len(s) || s[i] == '"' {
 		return 0, false
 	}
@@ -329,32 +347,11 @@ func SameName(a, b string) bool {
 	if !qa && !qb || len(a) == 0 || len(b) == 0 || a[0] != b[0] {
 		return false
 	}
-	// Decode both sides; an unquoted side is its bytes after the sigil.
-	var da, db nameDecoder
-	if qa {
-		da.s = a[2:]
-	} else {
-		da.s = a[1:]
-	}
-	if qb {
-		db.s = b[2:]
-	} else {
-		db.s = b[1:]
-	}
-	plain := func(d *nameDecoder, quoted bool) (byte, bool) {
-		if quoted {
-			return d.next()
-		}
-		if d.i >= len(d.s) {
-			return 0, false
-		}
-		d.i++
-		return d.s[d.i-1], true
-	}
+	da, db := newNameDecoder(a), newNameDecoder(b)
 	digits, n := true, 0
 	for {
-		ca, oka := plain(&da, qa)
-		cb, okb := plain(&db, qb)
+		ca, oka := da.next()
+		cb, okb := db.next()
 		if oka != okb || ca != cb {
 			return false
 		}
@@ -786,15 +783,7 @@ func isDigits(s string) bool {
 }
 
 func isNumberedMD(name string) bool {
-	if len(name) < 2 || name[0] != '!' {
-		return false
-	}
-	for i := 1; i < len(name); i++ {
-		if name[i] < '0' || name[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return len(name) >= 2 && name[0] == '!' && isDigits(name[1:])
 }
 
 var linkages = map[string]bool{
@@ -830,12 +819,7 @@ func (m *Module) parseFuncHeader(lo, hi int, decl bool) error {
 		// LLVM prints a declaration's metadata attachments first:
 		// declare !dbg !5 void @f(). (They stay in [PrefixLo, RetLo).)
 		for t+1 < hi && m.Tok(t).Kind == TokMeta && m.Tok(t+1).Kind == TokMeta && !isNumberedMD(m.Text(t)) {
-			t += 2
-			if !isNumberedMD(m.Text(t-1)) && (m.isPunct(t, '(') || m.isPunct(t, '{')) { // inline node
-				if e := m.match(t, hi); e > 0 {
-					t = e + 1
-				}
-			}
+			t = m.attachmentEnd(t, hi)
 		}
 	}
 	for ; t < hi && m.Tok(t).Kind == TokWord; t++ {
@@ -887,13 +871,8 @@ done:
 			it.Kind = TailAttrGroup
 		case TokMeta:
 			it.Kind = TailAttachment
-			if t+1 < hi && (m.Tok(t+1).Kind == TokMeta) {
-				it.Hi = t + 2
-				if !isNumberedMD(m.Text(t+1)) && (m.isPunct(t+2, '(') || m.isPunct(t+2, '{')) { // inline node: !{...} or !DI...(...)
-					if e := m.match(t+2, hi); e > 0 {
-						it.Hi = e + 1
-					}
-				}
+			if t+1 < hi && m.Tok(t+1).Kind == TokMeta {
+				it.Hi = m.attachmentEnd(t, hi)
 			}
 		case TokString:
 			it.Kind = TailAttr
@@ -946,6 +925,19 @@ done:
 		return m.errorf(lo, "function definition without body")
 	}
 	return done()
+}
+
+// attachmentEnd returns the index after the metadata attachment "!kind
+// NODE" at t (t+1 is a metadata token): NODE is !N, or an inline node
+// !{...} or !DI...(...).
+func (m *Module) attachmentEnd(t, hi int) int {
+	end := t + 2
+	if !isNumberedMD(m.Text(t+1)) && (m.isPunct(end, '(') || m.isPunct(end, '{')) {
+		if e := m.match(end, hi); e > 0 {
+			end = e + 1
+		}
+	}
+	return end
 }
 
 // isTypeStart reports whether a type can start at token t: a primitive
