@@ -142,8 +142,8 @@ func TargetTriple(m *llvmir.Module) string {
 		if e.Kind != llvmir.KindTarget {
 			continue
 		}
-		if e.Hi-e.Lo >= 4 && m.Text(e.Lo+1) == "triple" {
-			return llvmir.Unquote(m.Text(e.Lo + 3))
+		if triple, ok := entityTriple(m, e); ok {
+			return triple
 		}
 	}
 	return ""
@@ -163,4 +163,12 @@ func devicelibReqMask(m *llvmir.Module, img *Image, triple string) uint32 {
 		}
 	}
 	return mask
+}
+
+// entityTriple returns the triple of a `target triple = "..."` entity.
+func entityTriple(m *llvmir.Module, e *llvmir.Entity) (string, bool) {
+	if e.Kind != llvmir.KindTarget || e.Hi-e.Lo < 4 || m.Text(e.Lo+1) != "triple" {
+		return "", false
+	}
+	return llvmir.Unquote(m.Text(e.Lo + 3)), true
 }

@@ -168,7 +168,8 @@ func FindKernels(m *llvmir.Module) Kernels {
 			for t := ranges[0][0]; t < ranges[0][1]; t++ {
 				if m.Tok(t).Kind == llvmir.TokGlobal {
 					// Keyed by the decoded name: @"k" is @k.
-					if name := llvmir.GlobalName(m.Text(t)); !hasKey(k.annotated, name) {
+					name := llvmir.GlobalName(m.Text(t))
+					if _, seen := k.annotated[name]; !seen {
 						k.annotated[name] = v == 1
 					}
 				}
@@ -182,11 +183,6 @@ func FindKernels(m *llvmir.Module) Kernels {
 // IsKernel reports whether function e is a kernel.
 func (k Kernels) IsKernel(e *llvmir.Entity) bool {
 	return e.Kind == llvmir.KindFunction && (IsKernelCC(e.Fn.CC) || len(k.annotated) > 0 && k.annotated[llvmir.GlobalName(e.Name)])
-}
-
-func hasKey(m map[string]bool, k string) bool {
-	_, ok := m[k]
-	return ok
 }
 
 // IsEntryPoint implements the entry-point rule for function entity e.
@@ -249,7 +245,7 @@ func Groups(m *llvmir.Module, opts Options) []Group {
 			// a kernel using fp64 would otherwise stop every kernel of the
 			// image from running on a device without it.
 			key = GlobalKey
-			if rk := requirementsKey(m, e); rk != noRequirements {
+			if rk, has := requirementsKey(m, e); has {
 				key += rk
 			}
 		case opts.Mode == ModeKernel:
@@ -300,21 +296,23 @@ func categoryKey(m *llvmir.Module, e *llvmir.Entity, sourceName string) string {
 		b.WriteString(sourceName)
 	}
 	b.WriteByte(sectionEnd)
-	b.WriteString(requirementsKey(m, e))
+	rk, _ := requirementsKey(m, e)
+	b.WriteString(rk)
 	return b.String()
 }
 
-// noRequirements is requirementsKey of an entry point without any.
-var noRequirements = strings.Repeat(string(rune(sectionEnd)), 10)
-
 // requirementsKey is the part of the per-source key after the translation
-// unit: the virtual-function set and what the kernel needs of a device.
-// Without any, it is noRequirements.
-func requirementsKey(m *llvmir.Module, e *llvmir.Entity) string {
+// unit: the virtual-function set and what the kernel needs of a device;
+// has reports whether the entry point has any of them.
+func requirementsKey(m *llvmir.Module, e *llvmir.Entity) (key string, has bool) {
 	var b strings.Builder
+	value := func(v string) {
+		b.WriteString(v)
+		has = has || v != ""
+	}
 	attr := func(name string) {
 		v, _ := m.FuncAttr(e, name)
-		b.WriteString(v)
+		value(v)
 		b.WriteByte(sectionEnd)
 	}
 	attr(AttrIndirectlyCallable)
@@ -323,23 +321,23 @@ func requirementsKey(m *llvmir.Module, e *llvmir.Entity) string {
 	aspects := UsedAspects(m, e)
 	sort.Slice(aspects, func(i, j int) bool { return aspects[i] < aspects[j] })
 	for _, a := range aspects {
-		b.WriteString("-" + strconv.FormatUint(a, 10))
+		value("-" + strconv.FormatUint(a, 10))
 	}
 	b.WriteByte(sectionEnd)
 	for _, kind := range []string{"reqd_work_group_size", "work_group_num_dim", "intel_reqd_sub_group_size"} {
 		for _, v := range mdInts(m, e, kind) {
-			b.WriteString("-" + strconv.FormatInt(v, 10))
+			value("-" + strconv.FormatInt(v, 10))
 		}
 		b.WriteByte(sectionEnd)
 	}
 	attr("sycl-optlevel")
 	for _, kind := range []string{"sycl_joint_matrix", "sycl_joint_matrix_mad"} {
 		for _, s := range mdStrings(m, e, kind) {
-			b.WriteString("-" + s)
+			value("-" + s)
 		}
 		b.WriteByte(sectionEnd)
 	}
-	return b.String()
+	return b.String(), has
 }
 
 // mdInts returns the integer operands of the metadata attached to e.

@@ -359,7 +359,7 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 					w.Entity(e)
 				}
 			case llvmir.KindGlobal, llvmir.KindAlias, llvmir.KindIFunc:
-				if e.Name == "@llvm.used" {
+				if e.Name == llvmUsed {
 					continue // erased before the split (see isUsedList)
 				}
 				if isUsedList(e.Name) {

@@ -69,8 +69,13 @@ func isGlobalValue(k llvmir.Kind) bool {
 // (never discardable) global, so it is a root of every image and keeps its
 // members alive everywhere.
 func isUsedList(name string) bool {
-	return name == "@llvm.used" || name == "@llvm.compiler.used"
+	return name == llvmUsed || name == llvmCompilerUsed
 }
+
+const (
+	llvmUsed         = "@llvm.used"
+	llvmCompilerUsed = "@llvm.compiler.used"
+)
 
 // isDeviceGlobal reports a SYCL device_global variable (DPC++'s
 // isDeviceGlobalVariable: the "sycl-device-global-size" attribute).
@@ -116,8 +121,8 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 		}
 		switch e.Kind {
 		case llvmir.KindTarget:
-			if e.Hi-e.Lo >= 4 && m.Text(e.Lo+1) == "triple" {
-				g.spir = strings.Contains(llvmir.Unquote(m.Text(e.Lo+3)), "spir")
+			if triple, ok := entityTriple(m, e); ok {
+				g.spir = strings.Contains(triple, "spir")
 			}
 			g.always = append(g.always, int32(i))
 		case llvmir.KindSourceFilename, llvmir.KindModuleAsm, llvmir.KindOther, llvmir.KindNamedMD:
@@ -147,7 +152,7 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 			}
 			g.flags[i] |= f
 		case llvmir.KindGlobal:
-			if e.Name != "@llvm.used" {
+			if e.Name != llvmUsed {
 				if l, decl := m.GlobalLinkage(e); l == "appending" || !decl && !discardable(l) {
 					g.roots = append(g.roots, int32(i))
 				}
@@ -214,10 +219,10 @@ func NewGraph(m *llvmir.Module, opts Options) *Graph {
 	}
 	for i := range m.Entities {
 		e := &m.Entities[i]
-		if !isGlobalValue(e.Kind) || e.Name == "@llvm.used" {
+		if !isGlobalValue(e.Kind) || e.Name == llvmUsed {
 			continue
 		}
-		compilerUsed := e.Name == "@llvm.compiler.used"
+		compilerUsed := e.Name == llvmCompilerUsed
 		// RefIndices are distinct and never the entity itself (its own
 		// name is not a reference).
 		var deps []int32

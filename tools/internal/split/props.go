@@ -100,10 +100,7 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 		// without device_image_scope.
 		for _, i := range img.Globals {
 			e := &m.Entities[i]
-			if _, ok := m.GlobalAttr(e, "sycl-device-global-size"); !ok {
-				continue
-			}
-			if deviceImageScope(m, e) {
+			if !isDeviceGlobal(m, e) || deviceImageScope(m, e) {
 				continue
 			}
 			if linkage, isDecl := m.GlobalLinkage(e); linkage == "" && !isDecl {
