@@ -37,14 +37,16 @@ func TestESIMDSplit(t *testing.T) {
 		args []string
 		want []image
 	}{
+		// An ESIMD image takes the number of the split it comes from
+		// (here a.cl's, shared with k1's image, or e1's own per kernel).
 		{"split-esimd per source", []string{"-split-esimd", "-split=source"}, []image{
-			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_0.ll", "e1\n", true},
+			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_1.ll", "e1\n", true},
 		}},
 		{"split-esimd per kernel", []string{"-split-esimd", "-split=kernel"}, []image{
-			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_0.ll", "e1\n", true},
+			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_2.ll", "e1\n", true},
 		}},
 		{"auto separates", []string{"-split=auto"}, []image{
-			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_0.ll", "e1\n", true},
+			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_1.ll", "e1\n", true},
 		}},
 		{"no split separates", nil, []image{
 			{"x_0.ll", "k1\nk2\n", false}, {"x_esimd_0.ll", "e1\n", true},
@@ -65,7 +67,7 @@ func TestESIMDSplit(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			args := append([]string{"-S", "-symbols", "-o", "x.table"}, tc.args...)
+			args := append([]string{"-S", "-symbols", "-properties", "-o", "x.table"}, tc.args...)
 			if rc, stderr := runIn(t, dir, esimdModule, args...); rc != 0 {
 				t.Fatalf("rc=%d stderr=%s", rc, stderr)
 			}

@@ -124,8 +124,13 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
 	var ignored bool
-	// Accepted for compatibility; they do not change what this tool emits.
-	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt"} {
+	// Accepted for compatibility; they do not change what this tool emits:
+	// the -O levels and the two ESIMD ones tune ESIMD lowering (refused on
+	// ESIMD code, see checkUnsupported, and a no-op without it), -f lets
+	// bitcode go to a terminal, and -reduce-memory-usage (older
+	// sycl-post-link) shared scratch memory between splits.
+	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt",
+		"lower-esimd-force-stateless-mem", "reduce-memory-usage"} {
 		fs.BoolVar(&ignored, name, false, "accepted for compatibility")
 	}
 	fs.StringVar(&c.deviceLibDir, "device-lib-dir", "", "directory of the bf16 device libraries (an image that needs them is an error: not supported)")
@@ -349,12 +354,14 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	tables := make([]*filetable.Table, len(c.outputs))
 	for i := range tables {
-		// sycl-post-link wrote .prop files (and the Properties column)
-		// always for most of its history; the newest one only with
-		// -properties or an option that produces properties. We always
-		// write them: the DPC++ driver and our rules pass -properties,
-		// and every test of the conformance corpus expects or tolerates them.
-		cols := []string{filetable.ColumnCode, filetable.ColumnProperties}
+		// As sycl-post-link since -properties was added (intel/llvm's
+		// skip-properties-gen test): .prop files and the Properties
+		// column only with -properties; the DPC++ driver and our rules
+		// pass it.
+		cols := []string{filetable.ColumnCode}
+		if c.properties {
+			cols = append(cols, filetable.ColumnProperties)
+		}
 		if c.symbols {
 			cols = append(cols, filetable.ColumnSymbols)
 		}
@@ -365,16 +372,25 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	// temporary file), so memory does not grow with the number or the size
 	// of the images.
 	pool := newAssembler(c, in, outs)
-	// SYCL images are numbered X_0, X_1, ... and ESIMD ones X_esimd_0, ...;
-	// id stays the position in the table.
-	var imageN, esimdN int
+	// Images are numbered by split (grp.ID): X_N for SYCL, X_esimd_N for
+	// the ESIMD half of the same split. An image written again with its
+	// spec constants at their defaults takes the next number, which
+	// shifts the later splits' numbers by one; id stays the position in
+	// the table.
+	var cloned []int // IDs of the splits that got a default-value clone
+	fileN := func(splitID int) int {
+		n := splitID
+		for _, c := range cloned {
+			if c < splitID {
+				n++
+			}
+		}
+		return n
+	}
 	for id, grp := range groups {
-		base := prefix + "_" + strconv.Itoa(imageN)
+		base := prefix + "_" + strconv.Itoa(fileN(grp.ID))
 		if grp.ESIMD {
-			base = prefix + "_esimd_" + strconv.Itoa(esimdN)
-			esimdN++
-		} else {
-			imageN++
+			base = prefix + "_esimd_" + strconv.Itoa(fileN(grp.ID))
 		}
 		esimd := split.ClassifyESIMD(m, grp.Entries)
 		// writeFiles writes an image's .sym and .prop files and its rows.
@@ -389,6 +405,13 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			plainPropWritten := false
 			for ti, o := range c.outputs {
 				row := []string{irPath}
+				if !c.properties {
+					if c.symbols {
+						row = append(row, symPath)
+					}
+					tables[ti].Rows = append(tables[ti].Rows, row)
+					continue
+				}
 				propPath := base + ".prop"
 				if o.target != "" {
 					propPath = base + "." + o.target + ".prop"
@@ -432,8 +455,8 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		// -generate-device-image-default-spec-consts: the image again with
 		// its spec constants at their defaults, numbered next.
 		if err == nil && c.defaultSpecConsts && !grp.ESIMD && pool.usesSpecConsts(id) {
-			base := prefix + "_" + strconv.Itoa(imageN)
-			imageN++
+			base := prefix + "_" + strconv.Itoa(fileN(grp.ID)+1)
+			cloned = append(cloned, grp.ID)
 			if img, err = pool.writeDefaultClone(g, id, grp, base+irExt); err == nil {
 				err = writeFiles(base, base+irExt, img, nil, true)
 			}
