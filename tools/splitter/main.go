@@ -110,8 +110,8 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.allowDeps, "allow-device-image-dependencies", false, "dynamic linking between device images")
 	fs.BoolVar(&c.allowDeps, "support-dynamic-linking", false, "older name of -allow-device-image-dependencies")
 	fs.BoolVar(&c.allowDeps, "exclude-external-functions", false, "oldest name of -allow-device-image-dependencies")
-	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
-	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as used to write bitcode (default: the first of llvm-as-15, llvm-as-16, ..., llvm-as on PATH that reads the images)")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis used to read bitcode (default: the first of llvm-dis-15, llvm-dis-16, ..., llvm-dis on PATH that reads it)")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
 	fs.BoolVar(&c.importedSymbols, "emit-imported-symbols", false, "emit SYCL/imported symbols")
@@ -270,6 +270,9 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {
+		// A user running the splitter in sycl-post-link's place need not
+		// know which LLVM wrote the input: without -llvm-dis, the first
+		// llvm-dis that reads it is used.
 		text, textRelease, mapped, err := disassemble(c, in.data)
 		release()
 		if err != nil {
@@ -285,13 +288,17 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 // out of the Go heap.
 func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped bool, err error) {
 	dir := filepath.Dir(outputPrefix(c) + "x")
+	dis := toolChoice(c.llvmDis, "llvm-dis")
 	f, err := os.CreateTemp(dir, ".splitter-input-*.ll")
 	if err != nil {
-		text, err := llvmir.Disassemble(bitcode, c.llvmDis)
+		_, err = dis.Run(nil, nil, func(tool string) error {
+			text, err = llvmir.Disassemble(bitcode, tool)
+			return err
+		})
 		return text, func() {}, false, err
 	}
 	defer func() { f.Close(); os.Remove(f.Name()) }()
-	if err := llvmir.DisassembleTo(bitcode, f, c.llvmDis); err != nil {
+	if _, err := dis.Run(nil, f, func(tool string) error { return llvmir.DisassembleTo(bitcode, f, tool) }); err != nil {
 		return nil, func() {}, false, err
 	}
 	if data, unmap, ok := mapFile(f); ok {
@@ -548,11 +555,21 @@ func outputPrefix(c *config) string {
 	return strings.TrimSuffix(dir, "/") + "/" + stem
 }
 
+// toolChoice is the LLVM tool a flag names, or, without the flag, the
+// versions of it to try in order (see llvmir.ToolChoice).
+func toolChoice(flagValue, tool string) *llvmir.ToolChoice {
+	if flagValue != "" {
+		return &llvmir.ToolChoice{Tools: []string{flagValue}}
+	}
+	return &llvmir.ToolChoice{Tools: llvmir.ToolCandidates(tool)}
+}
+
 // assembler writes images, running llvm-as for several images at once.
 type assembler struct {
 	c     *config
 	in    *input
 	outs  *outputs
+	as    *llvmir.ToolChoice
 	mu    sync.Mutex
 	wg    sync.WaitGroup
 	slots chan struct{}
@@ -567,7 +584,7 @@ func newAssembler(c *config, in *input, outs *outputs) *assembler {
 	if workers < 1 {
 		workers = 1
 	}
-	return &assembler{c: c, in: in, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+	return &assembler{c: c, in: in, outs: outs, as: toolChoice(c.llvmAs, "llvm-as"), slots: make(chan struct{}, workers), errID: -1}
 }
 
 // writeImage extracts the image of grp into path: directly for text
@@ -613,32 +630,43 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 }
 
 // submit assembles the text in tmp (which it closes and removes) into path.
+// Until an llvm-as has been chosen (see toolChoice), images are assembled
+// one at a time, so that the first image makes the choice.
 func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 	a.slots <- struct{}{}
 	a.wg.Add(1)
-	go func() {
-		defer func() { <-a.slots; a.wg.Done() }()
-		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
-		out, err := atomicfile.Create(path)
-		if err == nil {
-			defer out.Abort()
-			if err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque); err != nil {
-				err = fmt.Errorf("%s: %v", path, err)
-			} else {
-				err = out.Commit()
-			}
-		}
-		a.mu.Lock()
-		defer a.mu.Unlock()
+	if len(a.as.Tools) > 1 && a.as.Chosen() == "" {
+		a.assemble(id, path, tmp, opaque)
+		return
+	}
+	go a.assemble(id, path, tmp, opaque)
+}
+
+func (a *assembler) assemble(id int, path string, tmp *os.File, opaque bool) {
+	defer func() { <-a.slots; a.wg.Done() }()
+	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+	out, err := atomicfile.Create(path)
+	if err == nil {
+		defer out.Abort()
+		_, err = a.as.Run(tmp, out.File, func(tool string) error {
+			return llvmir.AssembleStream(tmp, out, tool, opaque)
+		})
 		if err != nil {
-			// Report the lowest failing image so the message is deterministic.
-			if a.err == nil || id < a.errID {
-				a.err, a.errID = err, id
-			}
-			return
+			err = fmt.Errorf("%s: %v", path, err)
+		} else {
+			err = out.Commit()
 		}
-		a.outs.created(path)
-	}()
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err != nil {
+		// Report the lowest failing image so the message is deterministic.
+		if a.err == nil || id < a.errID {
+			a.err, a.errID = err, id
+		}
+		return
+	}
+	a.outs.created(path)
 }
 
 func (a *assembler) failed() bool {
