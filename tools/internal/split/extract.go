@@ -681,26 +681,28 @@ func (g *Graph) aliasInternalizable(i int32) bool {
 	case "internal", "private", "available_externally":
 		return false
 	}
-	var preservedTarget func(i int32, depth int) bool
-	preservedTarget = func(i int32, depth int) bool {
-		if depth > 64 {
-			return true // a cycle; invalid input, leave it alone
-		}
-		for _, j := range m.RefIndices(int(i), llvmir.RefsAll) {
+	// Walk the aliasees once each (aliases of aliases may share targets or
+	// form cycles in invalid input).
+	seen := map[int32]bool{i: true}
+	stack := []int32{i}
+	for len(stack) > 0 {
+		a := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, j := range m.RefIndices(int(a), llvmir.RefsAll) {
 			switch m.Entities[j].Kind {
 			case llvmir.KindFunction:
 				if g.flags[j]&(flIndirectlyCallable|flReferencedIndirectly) != 0 {
-					return true
+					return false
 				}
 			case llvmir.KindAlias, llvmir.KindIFunc:
-				if preservedTarget(j, depth+1) {
-					return true
+				if !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
 				}
 			}
 		}
-		return false
 	}
-	return !preservedTarget(i, 0)
+	return true
 }
 
 // aliasDecl spells alias or ifunc e as the declaration CloneModule makes of
