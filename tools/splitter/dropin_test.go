@@ -268,3 +268,34 @@ func TestClangAliasesInternalized(t *testing.T) {
 		})
 	}
 }
+
+// Every option of today's sycl-post-link (and the older
+// -reduce-memory-usage) is accepted; those that change nothing here leave
+// the outputs byte for byte as they are without them.
+func TestSyclPostLinkNoOpOptions(t *testing.T) {
+	outputs := func(flags ...string) map[string]string {
+		t.Helper()
+		dir := t.TempDir()
+		args := append([]string{"-split=kernel", "-S", "-symbols", "-properties", "-o", "x.table"}, flags...)
+		if rc, stderr := runIn(t, dir, module, args...); rc != 0 {
+			t.Fatalf("%v: rc=%d stderr=%s", flags, rc, stderr)
+		}
+		got := map[string]string{}
+		for _, n := range listDir(t, dir) {
+			b, _ := os.ReadFile(filepath.Join(dir, n))
+			got[n] = string(b)
+		}
+		return got
+	}
+	want := outputs()
+	for _, flags := range [][]string{
+		{"-reduce-memory-usage"}, {"-reduce-memory-usage=true"}, {"--reduce-memory-usage=false"},
+		{"-lower-esimd-force-stateless-mem"}, {"-lower-esimd-force-stateless-mem=false"},
+		{"-O0"}, {"-O1"}, {"-O2"}, {"-O3"}, {"-Os"}, {"-Oz"}, {"-f"}, {"-force-disable-esimd-opt"},
+		{"-lower-esimd"}, // no ESIMD code in the module
+	} {
+		if diff := cmp.Diff(want, outputs(flags...)); diff != "" {
+			t.Errorf("%v changed the outputs (-without +with):\n%s", flags, diff)
+		}
+	}
+}

@@ -128,3 +128,32 @@ func TestESIMDErrors(t *testing.T) {
 		t.Errorf("rc=%d stderr=%s", rc, stderr)
 	}
 }
+
+// sycl-post-link numbers images by split and moves the later splits' numbers
+// up by one after each split written again with default spec constants, so
+// an ESIMD image after two such splits is X_esimd_4 (kernels kb, ka, e1 in
+// image order; kb's and ka's images each get a clone).
+func TestESIMDNumberAfterDefaultValueClones(t *testing.T) {
+	dir := t.TempDir()
+	module := specModule + "define spir_kernel void @e1() !sycl_explicit_simd !0 {\n  ret void\n}\n!0 = !{}\n"
+	if rc, stderr := runIn(t, dir, module, "-split=kernel", "-split-esimd", "-spec-const=native",
+		"-generate-device-image-default-spec-consts", "-symbols", "-S", "-o", "x.table"); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, stderr)
+	}
+	table, err := os.ReadFile(filepath.Join(dir, "x.table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Code|Symbols]\nx_0.ll|x_0.sym\nx_1.ll|x_1.sym\nx_2.ll|x_2.sym\nx_3.ll|x_3.sym\nx_esimd_4.ll|x_esimd_4.sym\n"
+	if diff := cmp.Diff(want, string(table)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	var syms []string
+	for _, n := range []string{"x_0", "x_1", "x_2", "x_3", "x_esimd_4"} {
+		b, _ := os.ReadFile(filepath.Join(dir, n+".sym"))
+		syms = append(syms, strings.TrimSpace(string(b)))
+	}
+	if diff := cmp.Diff([]string{"kb", "kb", "ka", "ka", "e1"}, syms); diff != "" {
+		t.Errorf("symbols per image (-want +got):\n%s", diff)
+	}
+}
