@@ -110,8 +110,8 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.allowDeps, "allow-device-image-dependencies", false, "dynamic linking between device images")
 	fs.BoolVar(&c.allowDeps, "support-dynamic-linking", false, "older name of -allow-device-image-dependencies")
 	fs.BoolVar(&c.allowDeps, "exclude-external-functions", false, "oldest name of -allow-device-image-dependencies")
-	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
-	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as used to write bitcode (default: the first of llvm-as-15, llvm-as-16, ..., llvm-as on PATH that reads the images)")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis used to read bitcode (default: the first of llvm-dis-15, llvm-dis-16, ..., llvm-dis on PATH that reads it)")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
 	fs.BoolVar(&c.importedSymbols, "emit-imported-symbols", false, "emit SYCL/imported symbols")
@@ -124,8 +124,13 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
 	var ignored bool
-	// Accepted for compatibility; they do not change what this tool emits.
-	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt"} {
+	// Accepted for compatibility; they do not change what this tool emits:
+	// the -O levels and the two ESIMD ones tune ESIMD lowering (refused on
+	// ESIMD code, see checkUnsupported, and a no-op without it), -f lets
+	// bitcode go to a terminal, and -reduce-memory-usage (older
+	// sycl-post-link) shared scratch memory between splits.
+	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt",
+		"lower-esimd-force-stateless-mem", "reduce-memory-usage"} {
 		fs.BoolVar(&ignored, name, false, "accepted for compatibility")
 	}
 	fs.StringVar(&c.deviceLibDir, "device-lib-dir", "", "directory of the bf16 device libraries (an image that needs them is an error: not supported)")
@@ -265,6 +270,9 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {
+		// A user running the splitter in sycl-post-link's place need not
+		// know which LLVM wrote the input: without -llvm-dis, the first
+		// llvm-dis that reads it is used.
 		text, textRelease, mapped, err := disassemble(c, in.data)
 		release()
 		if err != nil {
@@ -280,13 +288,17 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 // out of the Go heap.
 func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped bool, err error) {
 	dir := filepath.Dir(outputPrefix(c) + "x")
+	dis := toolChoice(c.llvmDis, "llvm-dis")
 	f, err := os.CreateTemp(dir, ".splitter-input-*.ll")
 	if err != nil {
-		text, err := llvmir.Disassemble(bitcode, c.llvmDis)
+		_, err = dis.Run(nil, nil, func(tool string) error {
+			text, err = llvmir.Disassemble(bitcode, tool)
+			return err
+		})
 		return text, func() {}, false, err
 	}
 	defer func() { f.Close(); os.Remove(f.Name()) }()
-	if err := llvmir.DisassembleTo(bitcode, f, c.llvmDis); err != nil {
+	if _, err := dis.Run(nil, f, func(tool string) error { return llvmir.DisassembleTo(bitcode, f, tool) }); err != nil {
 		return nil, func() {}, false, err
 	}
 	if data, unmap, ok := mapFile(f); ok {
@@ -349,12 +361,14 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	tables := make([]*filetable.Table, len(c.outputs))
 	for i := range tables {
-		// sycl-post-link wrote .prop files (and the Properties column)
-		// always for most of its history; the newest one only with
-		// -properties or an option that produces properties. We always
-		// write them: the DPC++ driver and our rules pass -properties,
-		// and every test of the conformance corpus expects or tolerates them.
-		cols := []string{filetable.ColumnCode, filetable.ColumnProperties}
+		// As sycl-post-link since -properties was added (intel/llvm's
+		// skip-properties-gen test): .prop files and the Properties
+		// column only with -properties; the DPC++ driver and our rules
+		// pass it.
+		cols := []string{filetable.ColumnCode}
+		if c.properties {
+			cols = append(cols, filetable.ColumnProperties)
+		}
 		if c.symbols {
 			cols = append(cols, filetable.ColumnSymbols)
 		}
@@ -365,16 +379,25 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	// temporary file), so memory does not grow with the number or the size
 	// of the images.
 	pool := newAssembler(c, in, outs)
-	// SYCL images are numbered X_0, X_1, ... and ESIMD ones X_esimd_0, ...;
-	// id stays the position in the table.
-	var imageN, esimdN int
+	// Images are numbered by split (grp.ID): X_N for SYCL, X_esimd_N for
+	// the ESIMD half of the same split. An image written again with its
+	// spec constants at their defaults takes the next number, which
+	// shifts the later splits' numbers by one; id stays the position in
+	// the table.
+	var cloned []int // IDs of the splits that got a default-value clone
+	fileN := func(splitID int) int {
+		n := splitID
+		for _, c := range cloned {
+			if c < splitID {
+				n++
+			}
+		}
+		return n
+	}
 	for id, grp := range groups {
-		base := prefix + "_" + strconv.Itoa(imageN)
+		base := prefix + "_" + strconv.Itoa(fileN(grp.ID))
 		if grp.ESIMD {
-			base = prefix + "_esimd_" + strconv.Itoa(esimdN)
-			esimdN++
-		} else {
-			imageN++
+			base = prefix + "_esimd_" + strconv.Itoa(fileN(grp.ID))
 		}
 		esimd := split.ClassifyESIMD(m, grp.Entries)
 		// writeFiles writes an image's .sym and .prop files and its rows.
@@ -389,6 +412,13 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			plainPropWritten := false
 			for ti, o := range c.outputs {
 				row := []string{irPath}
+				if !c.properties {
+					if c.symbols {
+						row = append(row, symPath)
+					}
+					tables[ti].Rows = append(tables[ti].Rows, row)
+					continue
+				}
 				propPath := base + ".prop"
 				if o.target != "" {
 					propPath = base + "." + o.target + ".prop"
@@ -432,8 +462,8 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		// -generate-device-image-default-spec-consts: the image again with
 		// its spec constants at their defaults, numbered next.
 		if err == nil && c.defaultSpecConsts && !grp.ESIMD && pool.usesSpecConsts(id) {
-			base := prefix + "_" + strconv.Itoa(imageN)
-			imageN++
+			base := prefix + "_" + strconv.Itoa(fileN(grp.ID)+1)
+			cloned = append(cloned, grp.ID)
 			if img, err = pool.writeDefaultClone(g, id, grp, base+irExt); err == nil {
 				err = writeFiles(base, base+irExt, img, nil, true)
 			}
@@ -525,11 +555,21 @@ func outputPrefix(c *config) string {
 	return strings.TrimSuffix(dir, "/") + "/" + stem
 }
 
+// toolChoice is the LLVM tool a flag names, or, without the flag, the
+// versions of it to try in order (see llvmir.ToolChoice).
+func toolChoice(flagValue, tool string) *llvmir.ToolChoice {
+	if flagValue != "" {
+		return &llvmir.ToolChoice{Tools: []string{flagValue}}
+	}
+	return &llvmir.ToolChoice{Tools: llvmir.ToolCandidates(tool)}
+}
+
 // assembler writes images, running llvm-as for several images at once.
 type assembler struct {
 	c     *config
 	in    *input
 	outs  *outputs
+	as    *llvmir.ToolChoice
 	mu    sync.Mutex
 	wg    sync.WaitGroup
 	slots chan struct{}
@@ -544,7 +584,7 @@ func newAssembler(c *config, in *input, outs *outputs) *assembler {
 	if workers < 1 {
 		workers = 1
 	}
-	return &assembler{c: c, in: in, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+	return &assembler{c: c, in: in, outs: outs, as: toolChoice(c.llvmAs, "llvm-as"), slots: make(chan struct{}, workers), errID: -1}
 }
 
 // writeImage extracts the image of grp into path: directly for text
@@ -590,32 +630,43 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 }
 
 // submit assembles the text in tmp (which it closes and removes) into path.
+// Until an llvm-as has been chosen (see toolChoice), images are assembled
+// one at a time, so that the first image makes the choice.
 func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 	a.slots <- struct{}{}
 	a.wg.Add(1)
-	go func() {
-		defer func() { <-a.slots; a.wg.Done() }()
-		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
-		out, err := atomicfile.Create(path)
-		if err == nil {
-			defer out.Abort()
-			if err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque); err != nil {
-				err = fmt.Errorf("%s: %v", path, err)
-			} else {
-				err = out.Commit()
-			}
-		}
-		a.mu.Lock()
-		defer a.mu.Unlock()
+	if len(a.as.Tools) > 1 && a.as.Chosen() == "" {
+		a.assemble(id, path, tmp, opaque)
+		return
+	}
+	go a.assemble(id, path, tmp, opaque)
+}
+
+func (a *assembler) assemble(id int, path string, tmp *os.File, opaque bool) {
+	defer func() { <-a.slots; a.wg.Done() }()
+	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+	out, err := atomicfile.Create(path)
+	if err == nil {
+		defer out.Abort()
+		_, err = a.as.Run(tmp, out.File, func(tool string) error {
+			return llvmir.AssembleStream(tmp, out, tool, opaque)
+		})
 		if err != nil {
-			// Report the lowest failing image so the message is deterministic.
-			if a.err == nil || id < a.errID {
-				a.err, a.errID = err, id
-			}
-			return
+			err = fmt.Errorf("%s: %v", path, err)
+		} else {
+			err = out.Commit()
 		}
-		a.outs.created(path)
-	}()
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err != nil {
+		// Report the lowest failing image so the message is deterministic.
+		if a.err == nil || id < a.errID {
+			a.err, a.errID = err, id
+		}
+		return
+	}
+	a.outs.created(path)
 }
 
 func (a *assembler) failed() bool {
