@@ -28,16 +28,29 @@ CUDA_CUOBJDUMP_WHEEL = struct(
     tools = ["cuobjdump"],
 )
 
+def _unavailable(rctx, why):
+    # Every clang-toolchain build analyzes the nvptx64 target, which names
+    # these tools: a machine that cannot fetch the wheel (offline, no
+    # ./setup.sh) still builds everything else, and only an action that runs
+    # a tool fails, with this message.
+    msg = "%s: %s. Run ./setup.sh (it prefetches the wheel into .offline/distdir), set SYCL_CUDA_PATH to a CUDA install, or build nvptx64 PTX-only with --@rules_sycl//sycl:cuda_archs=" % (rctx.name, why)
+    for t in rctx.attr.tools:
+        rctx.file("bin/" + t, "#!/bin/sh\necho '%s' >&2\nexit 1\n" % msg.replace("'", ""), executable = True)
+
 def _cuda_wheel_impl(rctx):
-    rctx.download_and_extract(
+    wheel = rctx.attr.urls[0].split("/")[-1]
+    result = rctx.download_and_extract(
         url = rctx.attr.urls,
         sha256 = rctx.attr.sha256,
         type = "zip",
         stripPrefix = rctx.attr.strip_prefix,
+        allow_fail = True,
     )
+    if not result.success:
+        _unavailable(rctx, "could not fetch %s (sha256 %s)" % (wheel, rctx.attr.sha256))
     missing = [t for t in rctx.attr.tools if not rctx.path("bin/" + t).exists]
     if missing:
-        fail("%s: the wheel %s has no bin/%s" % (rctx.name, rctx.attr.urls[0].split("/")[-1], ", bin/".join(missing)))
+        fail("%s: the wheel %s has no bin/%s" % (rctx.name, wheel, ", bin/".join(missing)))
 
     # Zip entries carry no reliable mode bits.
     rctx.execute(["chmod", "+x"] + ["bin/" + t for t in rctx.attr.tools])

@@ -24,7 +24,8 @@
  *
  * Exit status: 0 all kernels exact; 1 a wrong result or a CUDA failure;
  * 2 bad usage or no usable image. CUDA_FORCE_PTX_JIT=1 (read by the driver)
- * makes it ignore the cubins and JIT the PTX. */
+ * makes it ignore the cubins and JIT the PTX. It sets CUDA_CACHE_DISABLE=1:
+ * PTX served from the driver's JIT cache shows no JIT log or time. */
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -469,6 +470,10 @@ int main(int argc, char **argv) {
   if (dump_dir) dump(dump_dir);
   if (no_run) return 0;
 
+  /* The driver's JIT cache would hand back PTX compiled by an earlier run
+   * without compiling (no JIT log, no JIT time), which would read as a
+   * native cubin; without the cache every PTX load shows. */
+  setenv("CUDA_CACHE_DISABLE", "1", 1);
   load_driver();
   check(cu.Init(0), "cuInit");
   int version;
