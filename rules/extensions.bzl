@@ -4,7 +4,7 @@ load("//rules/private:configure.bzl", "sycl_configure")
 load("//rules/private:cuda_tools.bzl", "cuda_tools_dependencies")
 
 def _sycl_impl(_module_ctx):
-    cuda_tools_dependencies()
+    cuda_tools_dependencies(module_extension = True)
     sycl_configure(name = "local_config_sycl")
 
 sycl = module_extension(

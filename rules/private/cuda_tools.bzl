@@ -79,11 +79,20 @@ cuda_wheel = repository_rule(
     },
 )
 
-def _declare(name, w):
-    if not native.existing_rule(name):
-        cuda_wheel(name = name, urls = [w.url], sha256 = w.sha256, wheel = w.name, version = w.version, tools = w.tools)
+_WHEELS = {
+    "rules_sycl_cuda_cuobjdump": CUDA_CUOBJDUMP_WHEEL,
+    "rules_sycl_cuda_nvcc": CUDA_NVCC_WHEEL,
+}
 
-def cuda_tools_dependencies():
-    """Declares @rules_sycl_cuda_nvcc (ptxas, fatbinary) and @rules_sycl_cuda_cuobjdump."""
-    _declare("rules_sycl_cuda_nvcc", CUDA_NVCC_WHEEL)
-    _declare("rules_sycl_cuda_cuobjdump", CUDA_CUOBJDUMP_WHEEL)
+def cuda_tools_dependencies(module_extension = False):
+    """Declares @rules_sycl_cuda_nvcc (ptxas, fatbinary) and @rules_sycl_cuda_cuobjdump.
+
+    Args:
+      module_extension: True when called from a module extension (bzlmod),
+        where native.existing_rule does not exist; in WORKSPACE a repository
+        the user declared first wins.
+    """
+    for name, w in _WHEELS.items():
+        if not module_extension and native.existing_rule(name):
+            continue
+        cuda_wheel(name = name, urls = [w.url], sha256 = w.sha256, wheel = w.name, version = w.version, tools = w.tools)
