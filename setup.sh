@@ -7,8 +7,10 @@
 #   2. fetches, through the Go module proxy, rules_go, Gazelle, the Go SDK that
 #      rules_go can use (1.19.13) and buildifier, and lays them out under
 #      .offline/ (git-ignored) as Bazel repositories;
-#   3. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
-#      points Bazel at those copies with --override_repository.
+#   3. prefetches NVIDIA's CUDA tool wheels (ptxas, fatbinary, cuobjdump; PyPI,
+#      pinned by sha256 in rules/private/cuda_tools.bzl) into .offline/distdir;
+#   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
+#      points Bazel at those copies with --override_repository and --distdir.
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -142,6 +144,33 @@ install_buildifier() {
   GOBIN="$OFF/bin" GOFLAGS=-mod=mod go install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION"
 }
 
+# url sha256 pairs of NVIDIA's CUDA tool wheels, read from the one place that
+# pins them (rules/private/cuda_tools.bzl).
+wheel_specs() {
+  awk -F'"' '/^ *url = "https:\/\/files.pythonhosted.org/ {u=$2} /^ *sha256 = "/ && u {print u, $2; u=""}' \
+    "$ROOT/rules/private/cuda_tools.bzl"
+}
+
+# Prefetches the wheels (ptxas + fatbinary; cuobjdump) into .offline/distdir,
+# verified by sha256; Bazel's --distdir then serves them to the cuda_wheel
+# repositories without the network.
+prefetch_cuda_wheels() {
+  mkdir -p "$OFF/distdir"
+  local url sha file got n=0
+  while read -r url sha; do
+    n=$((n + 1))
+    file="$OFF/distdir/${url##*/}"
+    if [ -f "$file" ] && [ "$(sha256sum "$file" | cut -d' ' -f1)" = "$sha" ]; then continue; fi
+    log "fetching ${url##*/} from PyPI"
+    python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$file.tmp" ||
+      { rm -f "$file.tmp"; die "could not download $url (is PyPI reachable?)"; }
+    got="$(sha256sum "$file.tmp" | cut -d' ' -f1)"
+    [ "$got" = "$sha" ] || { rm -f "$file.tmp"; die "${url##*/}: sha256 $got, want $sha"; }
+    mv "$file.tmp" "$file"
+  done < <(wheel_specs)
+  [ "$n" -gt 0 ] || die "no wheel pins found in rules/private/cuda_tools.bzl"
+}
+
 write_bazelrc() {
   cat >"$ROOT/.bazelrc.offline" <<EOF
 # Written by setup.sh: offline copies of the repositories WORKSPACE downloads.
@@ -153,12 +182,17 @@ common --override_repository=rules_java=/usr/share/bazel/rules/java
 common --override_repository=bazel_skylib=/usr/share/bazel/tools/skylib
 common --override_repository=platforms=/usr/share/bazel/tools/platforms
 common --override_repository=remote_coverage_tools=$OFF/remote_coverage_tools
+# NVIDIA's CUDA tool wheels (prefetch_cuda_wheels), found by file name.
+common --distdir=$OFF/distdir
 EOF
 }
 
 main() {
   if [ -f "$STAMP" ] && [ -f "$ROOT/.bazelrc.offline" ] && [ -x "$OFF/bin/buildifier" ]; then
     install_debian_packages
+    # Added after the first setup.sh: cheap, so also done on set-up machines.
+    prefetch_cuda_wheels
+    grep -q -- '--distdir=' "$ROOT/.bazelrc.offline" || write_bazelrc
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -171,6 +205,7 @@ main() {
   prepare_rules_cc
   prepare_coverage_stub
   install_buildifier
+  prefetch_cuda_wheels
   write_bazelrc
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"

@@ -67,6 +67,10 @@ step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"
 executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) tests* pass.*/\2/p' "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log" | tail -1)"
 
+step "GPU harness (built and its fat binaries checked above; no GPU here)"
+bazel test //tests/gpu:all 2>&1 | tail -4
+echo "GPU run: not here. tests/gpu/run_on_gpu.sh pack DIR, then DIR/run_on_gpu.sh run DIR on a machine with an NVIDIA GPU (H100 results: tests/gpu/README.md)"
+
 step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
 tests/hermetic/check.sh
 

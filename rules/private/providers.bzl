@@ -52,5 +52,6 @@ and an optional ahead-of-time step.""",
         "aot_extension": "string: extension of the AOT outputs (e.g. '.ptx').",
         "image_format": "string: the wrapper's -format for this target's final images (spirv, native, none, llvmbc).",
         "all_files": "depset of File: every file the tools need.",
+        "cuda": "struct or None: CUDA AOT after `aot` (see sycl_device_target.ptx_arch): ptxas, fatbinary (FilesToRunProvider or None), ptx_arch, missing (tools not found), all_files.",
     },
 )

@@ -2,6 +2,7 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//rules/private/actions:aot.bzl", "aot")
+load("//rules/private/actions:cuda.bzl", "cuda_fatbinary")
 load("//rules/private/actions:device_link.bzl", "device_link", "device_link_summary", "device_link_tu")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES", "split")
 load("//rules/private/actions:translate.bzl", "translate")
@@ -98,7 +99,15 @@ def _image_group(ctx, t, mode, prefix, linked):
         aot_dir = ctx.actions.declare_directory(prefix + "aot")
         table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir)
         dirs.append(aot_dir)
-    return struct(dirs = dirs, table = table, target = t.name, format = t.image_format)
+    image_format = t.image_format
+    cuda_archs = ctx.attr._cuda_archs[BuildSettingInfo].value
+    if t.aot and t.cuda and cuda_archs:
+        # PTX -> a cubin per architecture -> one fat binary per image.
+        fat = cuda_fatbinary(ctx, t, cuda_archs, ctx.executable._foreach, dirs[-1], table, prefix)
+        dirs += fat.dirs
+        table = fat.table
+        image_format = "native"
+    return struct(dirs = dirs, table = table, target = t.name, format = image_format)
 
 def _compression(ctx):
     # compress follows `stamp`'s convention: 1 on, 0 off, -1 the build setting.
@@ -160,6 +169,7 @@ DEVICE_LINK_ATTRS = {
         doc = "per_tu (the build setting's default): per translation unit, that TU linked with what it uses of the rest (thinLTO-style), so an edit re-links only the TUs that read the edited one and re-splits and re-translates only the images whose bytes change. whole: one device link and split for the program. Empty: --@rules_sycl//sycl:device_link_mode.",
     ),
     "_device_link_mode": attr.label(default = Label("//sycl:device_link_mode")),
+    "_cuda_archs": attr.label(default = Label("//sycl:cuda_archs")),
     "compress": attr.int(
         default = -1,
         values = [-1, 0, 1],
@@ -200,8 +210,8 @@ _BINARY_ATTRS.update({
 _DOC = """Links a SYCL program: device link of every device TU in srcs and deps,
 split into device images, SPIR-V translation, wrapping into a host object that
 registers the images with the SYCL runtime, then the host link. Each step is a
-separate action (mnemonics SyclDeviceLink, SyclSplit, SyclTranslate, SyclWrap,
-CppCompile, CppLink)."""
+separate action (mnemonics SyclDeviceLink, SyclSplit, SyclTranslate, SyclAot,
+SyclPtxas and SyclFatbinary for CUDA targets, SyclWrap, CppCompile, CppLink)."""
 
 sycl_binary = rule(
     implementation = _sycl_binary_impl,

@@ -53,7 +53,7 @@ def _sycl_toolchain_impl(ctx):
         ),
     )]
 
-def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_args = [], aot_extension = ""):
+def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_args = [], aot_extension = "", cuda = None):
     # sycl_toolchain and sycl_device_target share these attribute names.
     return SyclDeviceTargetInfo(
         name = name,
@@ -71,6 +71,7 @@ def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_
         aot_extension = aot_extension,
         image_format = image_format,
         all_files = all_files,
+        cuda = cuda,
     )
 
 def _files_of(tools):
@@ -128,6 +129,25 @@ def find_sycl_toolchain(ctx):
     """
     return ctx.toolchains[TOOLCHAIN_TYPE].sycl
 
+def _cuda_info(ctx):
+    # CUDA's AOT (ptxas per architecture, then fatbinary) applies only when
+    # the target sets ptx_arch; whether its tools are present is checked
+    # where an image is built, so a toolchain without them still builds
+    # every other target.
+    if not ctx.attr.ptx_arch:
+        return None
+    missing = list(ctx.attr.cuda_missing)
+    for t in ["ptxas", "fatbinary"]:
+        if getattr(ctx.attr, t) == None and not [m for m in missing if m.startswith(t)]:
+            missing.append(t)
+    return struct(
+        ptxas = ctx.attr.ptxas[DefaultInfo].files_to_run if ctx.attr.ptxas else None,
+        fatbinary = ctx.attr.fatbinary[DefaultInfo].files_to_run if ctx.attr.fatbinary else None,
+        ptx_arch = ctx.attr.ptx_arch,
+        missing = missing,
+        all_files = _files_of([t for t in [ctx.attr.ptxas, ctx.attr.fatbinary] if t]),
+    )
+
 def _sycl_device_target_impl(ctx):
     tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
     return [_target_info(
@@ -139,6 +159,7 @@ def _sycl_device_target_impl(ctx):
         aot = ctx.attr.aot,
         aot_args = ctx.attr.aot_args,
         aot_extension = ctx.attr.aot_extension,
+        cuda = _cuda_info(ctx),
     )]
 
 sycl_device_target = rule(
@@ -165,8 +186,12 @@ where {in} and {out} name the image and the output).""",
         "image_format": attr.string(
             default = "native",
             values = ["none", "native", "spirv", "llvmbc"],
-            doc = "The wrapper's -format for this target's images.",
+            doc = "The wrapper's -format for this target's images (images packed by fatbinary are always 'native').",
         ),
+        "ptx_arch": attr.string(doc = "CUDA targets: the architecture `aot` writes PTX for (e.g. sm_70, what llc's -mcpu says). Set, each PTX image is compiled by `ptxas` once per --@rules_sycl//sycl:cuda_archs architecture and packed with its cubins by `fatbinary` into the image that is wrapped (format native)."),
+        "ptxas": attr.label(doc = "CUDA's ptxas: PTX to a cubin for one architecture (with ptx_arch).", **_TOOL),
+        "fatbinary": attr.label(doc = "CUDA's fatbinary: packs the cubins and the PTX of an image (with ptx_arch).", **_TOOL),
+        "cuda_missing": attr.string_list(doc = "Set by sycl_configure: the CUDA tools it could not find. Building an image of this target with a non-empty --@rules_sycl//sycl:cuda_archs then fails with this list."),
     },
     provides = [SyclDeviceTargetInfo],
 )

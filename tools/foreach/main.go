@@ -5,7 +5,10 @@
 //	foreach -table=in.table -column=Code -out-table=out.table -out-dir=DIR \
 //	    -out-ext=.spv [-jobs=N] -- llvm-spirv {in} -o {out}
 //
-// {in} is replaced by the row's cell, {out} by DIR/<cell stem><out-ext>.
+// {in} is replaced by the row's cell, {out} by DIR/<cell stem><out-ext> and
+// {stem} by the cell's stem (its base name without extension), which names
+// the same image's outputs of other per-image steps (fatbinary reads each
+// architecture's <stem>.cubin).
 // Outputs appear all or none: each command writes a temporary file that is
 // renamed when it succeeds, and a failure removes every output of the run.
 package main
@@ -59,12 +62,16 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 
 // outputName maps an input cell to its output path: same stem, new extension.
 func outputName(o *options, in string) string {
+	return filepath.Join(o.outDir, stem(in)+o.outExt)
+}
+
+func stem(in string) string {
 	base := filepath.Base(in)
-	return filepath.Join(o.outDir, strings.TrimSuffix(base, filepath.Ext(base))+o.outExt)
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 func expand(command []string, in, out string) []string {
-	r := strings.NewReplacer("{in}", in, "{out}", out)
+	r := strings.NewReplacer("{in}", in, "{out}", out, "{stem}", stem(in))
 	argv := make([]string, len(command))
 	for i, a := range command {
 		argv[i] = r.Replace(a)
