@@ -212,6 +212,9 @@ type input struct {
 	data   []byte
 	name   string
 	mapped bool
+	// disassembled: data is llvm-dis's text of a bitcode input, whose
+	// lines mean nothing to the user.
+	disassembled bool
 	// written counts output bytes since the pages were last released.
 	written int
 }
@@ -270,7 +273,7 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 		}
-		return &input{data: text, name: in.name, mapped: mapped}, textRelease, nil
+		return &input{data: text, name: in.name, mapped: mapped, disassembled: true}, textRelease, nil
 	}
 	return in, release, nil
 }
@@ -340,7 +343,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			pool.wait()
 			return err
 		}
-		return pool.wait()
+		return locateAsmError(c, in, pool.wait())
 	}
 	prefix := outputPrefix(c)
 	irExt := ".bc"
@@ -447,7 +450,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 	}
 	if err := pool.wait(); err != nil {
-		return err
+		return locateAsmError(c, in, err)
 	}
 	for i, o := range c.outputs {
 		var buf bytes.Buffer
@@ -459,6 +462,19 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 	}
 	return nil
+}
+
+// locateAsmError turns llvm-as's rejection of an image into an error at
+// the input's line when llvm-as rejects the input text too.
+func locateAsmError(c *config, in *input, err error) error {
+	var te *llvmir.ToolError
+	if err == nil || in.disassembled || !errors.As(err, &te) {
+		return err
+	}
+	if located := llvmir.LocateAssemblyError(in.data, in.name, c.llvmAs); located != nil {
+		return located
+	}
+	return err
 }
 
 // separateESIMD reports whether ESIMD entry points get images of their own
@@ -600,7 +616,7 @@ func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 		if err == nil {
 			defer out.Abort()
 			if err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque); err != nil {
-				err = fmt.Errorf("%s: %v", path, err)
+				err = fmt.Errorf("%s: %w", path, err)
 			} else {
 				err = out.Commit()
 			}
