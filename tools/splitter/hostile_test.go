@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -45,5 +46,79 @@ func TestAssemblerErrorAtInputLine(t *testing.T) {
 	}
 	if got := listDir(t, filepath.Join(dir, "o")); len(got) != 0 {
 		t.Errorf("outputs left behind: %v", got)
+	}
+}
+
+// dirContents maps each file of dir to its text ("<dir>" for directories).
+func dirContents(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	got := map[string]string{}
+	for _, n := range listDir(t, dir) {
+		if st, err := os.Stat(filepath.Join(dir, n)); err == nil && st.IsDir() {
+			got[n] = "<dir>"
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[n] = string(b)
+	}
+	return got
+}
+
+// TestFailedRunKeepsInput: when the output directory holds the input under
+// an image's name, the run fails before replacing anything, and the input
+// is still there (issue 14: the splitter deleted it when the table could
+// not be written).
+func TestFailedRunKeepsInput(t *testing.T) {
+	src := "target triple = \"spir64\"\ndefine spir_kernel void @k() {\n  ret void\n}\n"
+	for _, tableIsDir := range []bool{true, false} {
+		dir := t.TempDir()
+		d := filepath.Join(dir, "d")
+		os.MkdirAll(d, 0o755)
+		want := map[string]string{"x_0.ll": src}
+		if tableIsDir {
+			os.Mkdir(filepath.Join(d, "x.table"), 0o755)
+			want["x.table"] = "<dir>"
+		}
+		os.WriteFile(filepath.Join(d, "x_0.ll"), []byte(src), 0o644)
+		rc, stderr := runIn(t, dir, "", "-split=kernel", "-S", "-o", "d/x.table", "d/x_0.ll")
+		wantErr := "splitter: d/x_0.ll: output would replace the input d/x_0.ll\n"
+		if diff := cmp.Diff(wantErr, stderr); rc != 1 || diff != "" {
+			t.Errorf("tableIsDir=%v: rc=%d, stderr (-want +got):\n%s", tableIsDir, rc, diff)
+		}
+		if diff := cmp.Diff(want, dirContents(t, d)); diff != "" {
+			t.Errorf("tableIsDir=%v: directory (-want +got):\n%s", tableIsDir, diff)
+		}
+	}
+}
+
+// TestFailedRerunKeepsPreviousSet: a re-run that fails after writing some
+// images leaves the previous table and images exactly as they were, and
+// no temporary files.
+func TestFailedRerunKeepsPreviousSet(t *testing.T) {
+	dir := t.TempDir()
+	src := "target triple = \"spir64\"\n" +
+		"define spir_kernel void @a() {\n  ret void\n}\n" +
+		"define spir_kernel void @b() {\n  call float @__devicelib_ConvertBF16ToFINTEL(ptr null)\n  ret void\n}\n" +
+		"declare float @__devicelib_ConvertBF16ToFINTEL(ptr)\n"
+	os.WriteFile(filepath.Join(dir, "in.ll"), []byte(src), 0o644)
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	args := []string{"-split=kernel", "-S", "-symbols", "-o", "out/x.table", "in.ll"}
+	if rc, stderr := runIn(t, dir, "", args...); rc != 0 {
+		t.Fatalf("first run: rc=%d stderr=%s", rc, stderr)
+	}
+	before := dirContents(t, filepath.Join(dir, "out"))
+	if len(before) != 7 {
+		t.Fatalf("first run wrote %d files, want 7 (table, 2 x .ll/.prop/.sym)", len(before))
+	}
+	// -device-lib-dir makes the image of @b an error; @a's is written first.
+	rc, stderr := runIn(t, dir, "", append([]string{"-device-lib-dir=lib"}, args...)...)
+	if rc != 1 || !strings.Contains(stderr, "__devicelib_ConvertBF16ToFINTEL needs the bf16 device-library") {
+		t.Fatalf("second run: rc=%d stderr=%s", rc, stderr)
+	}
+	if diff := cmp.Diff(before, dirContents(t, filepath.Join(dir, "out"))); diff != "" {
+		t.Errorf("outputs after the failed run (-before +after):\n%s", diff)
 	}
 }

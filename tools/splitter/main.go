@@ -188,18 +188,29 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1
 	}
-	outs := &outputs{}
+	// Every output (and temporary file) goes into a staging set that is
+	// published at the end or discarded: a failed or interrupted run
+	// leaves the previous outputs as they were.
+	outs := &outputs{atomicfile.NewStaging()}
+	if c.input != "-" {
+		outs.Protect(c.input)
+	}
+	defer atomicfile.CleanupOnSignal(outs.Abort)()
 	// A bug must still end in one line and no partial outputs.
 	defer func() {
 		if r := recover(); r != nil {
-			outs.removeAll()
-			fmt.Fprintf(stderr, "splitter: internal error on %s: %v\n", c.input, r)
+			outs.Abort()
+			fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(fmt.Sprintf("internal error on %s: %v", c.input, r)))
 			rc = 1
 		}
 	}()
-	if err := splitModule(c, stdin, outs); err != nil {
-		outs.removeAll()
-		fmt.Fprintf(stderr, "splitter: %v\n", err)
+	err = splitModule(c, stdin, outs)
+	if err == nil {
+		err = outs.Commit()
+	}
+	if err != nil {
+		outs.Abort()
+		fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(err.Error()))
 		return 1
 	}
 	return 0
@@ -246,7 +257,7 @@ func (d *dropWriter) Write(p []byte) (int, error) {
 
 // readInput reads the input; release frees the mapping once the module is
 // no longer used.
-func readInput(c *config, stdin io.Reader) (in *input, release func(), err error) {
+func readInput(c *config, stdin io.Reader, outs *outputs) (in *input, release func(), err error) {
 	in = &input{name: c.input}
 	release = func() {}
 	if in.name == "-" {
@@ -268,7 +279,7 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {
-		text, textRelease, mapped, err := disassemble(c, in.data)
+		text, textRelease, mapped, err := disassemble(c, in.data, outs)
 		release()
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
@@ -278,12 +289,12 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 	return in, release, nil
 }
 
-// disassemble turns bitcode into text through a temporary file next to the
-// outputs, which it maps (and unlinks) like a text input, so the text stays
-// out of the Go heap.
-func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped bool, err error) {
+// disassemble turns bitcode into text through a temporary file in the
+// outputs' staging directory, which it maps (and unlinks) like a text
+// input, so the text stays out of the Go heap.
+func disassemble(c *config, bitcode []byte, outs *outputs) (text []byte, release func(), mapped bool, err error) {
 	dir := filepath.Dir(outputPrefix(c) + "x")
-	f, err := os.CreateTemp(dir, ".splitter-input-*.ll")
+	f, err := outs.TempFile(dir, "splitter-input-*.ll")
 	if err != nil {
 		text, err := llvmir.Disassemble(bitcode, c.llvmDis)
 		return text, func() {}, false, err
@@ -303,7 +314,7 @@ func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped
 }
 
 func splitModule(c *config, stdin io.Reader, outs *outputs) error {
-	in, release, err := readInput(c, stdin)
+	in, release, err := readInput(c, stdin, outs)
 	if err != nil {
 		return err
 	}
@@ -571,22 +582,21 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		return a.writeLowered(g, id, grp, path)
 	}
 	if a.c.text {
-		f, err := atomicfile.Create(path)
+		f, err := a.outs.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		defer f.Abort()
+		defer f.Close()
 		img, err := g.ExtractTo(grp, &dropWriter{w: f, in: a.in})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		if err := f.Commit(); err != nil {
-			return nil, err
+		if err := f.Close(); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		a.outs.created(path)
 		return img, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
+	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return nil, atomicfile.CreateError(path, err)
 	}
@@ -612,13 +622,13 @@ func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 	go func() {
 		defer func() { <-a.slots; a.wg.Done() }()
 		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
-		out, err := atomicfile.Create(path)
+		out, err := a.outs.Create(path)
 		if err == nil {
-			defer out.Abort()
 			if err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque); err != nil {
 				err = fmt.Errorf("%s: %w", path, err)
-			} else {
-				err = out.Commit()
+			}
+			if cerr := out.Close(); err == nil && cerr != nil {
+				err = fmt.Errorf("%s: %v", path, cerr)
 			}
 		}
 		a.mu.Lock()
@@ -630,7 +640,6 @@ func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 			}
 			return
 		}
-		a.outs.created(path)
 	}()
 }
 
@@ -646,31 +655,12 @@ func (a *assembler) wait() error {
 }
 
 func commit(path string, data []byte, outs *outputs) error {
-	if err := atomicfile.WriteFile(path, data); err != nil {
-		return err
-	}
-	outs.created(path)
-	return nil
+	return outs.WriteFile(path, data)
 }
 
-// outputs records published files for removal on failure; images are
-// written from several goroutines, atomicfile.Set is not synchronized.
-type outputs struct {
-	mu  sync.Mutex
-	set atomicfile.Set
-}
-
-func (o *outputs) created(path string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.set.Created(path)
-}
-
-func (o *outputs) removeAll() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.set.RemoveAll()
-}
+// outputs is the run's set of outputs, published together when the run
+// succeeds (see atomicfile.Staging).
+type outputs struct{ *atomicfile.Staging }
 
 // checkNoBF16DeviceLib rejects an image that calls the bf16 device library:
 // sycl-post-link -device-lib-dir would append the fallback and native
