@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -120,5 +123,62 @@ func TestFailedRerunKeepsPreviousSet(t *testing.T) {
 	}
 	if diff := cmp.Diff(before, dirContents(t, filepath.Join(dir, "out"))); diff != "" {
 		t.Errorf("outputs after the failed run (-before +after):\n%s", diff)
+	}
+}
+
+// bigModule is a module of n kernels with bodies of about 2 KB each, large
+// enough that splitting it takes a while.
+func bigModule(n int) []byte {
+	var b strings.Builder
+	b.WriteString("target triple = \"spir64\"\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "define spir_kernel void @k%d(ptr addrspace(1) %%p) {\n", i)
+		for j := 0; j < 40; j++ {
+			fmt.Fprintf(&b, "  %%v%d = load volatile i32, ptr addrspace(1) %%p, align 4 ; padding padding\n", j)
+		}
+		b.WriteString("  ret void\n}\n")
+	}
+	return []byte(b.String())
+}
+
+// waitForStaging waits until a staging directory under dir holds a file.
+func waitForStaging(t *testing.T, dir string, timeout time.Duration) bool {
+	t.Helper()
+	for end := time.Now().Add(timeout); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		m, _ := filepath.Glob(filepath.Join(dir, ".staging-*", "*"))
+		if len(m) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestShrinkingInput: truncating the (mapped) input while the splitter
+// reads it is a one-line error naming the file, not a SIGBUS crash, and
+// nothing is published (issue 14 item 6).
+func TestShrinkingInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "big.ll")
+	if err := os.WriteFile(in, bigModule(4000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if waitForStaging(t, out, 20*time.Second) {
+			os.Truncate(in, 4096)
+		}
+	}()
+	var stderr bytes.Buffer
+	rc := run([]string{"-split=kernel", "-S", "-o", filepath.Join(out, "x.table"), in}, strings.NewReader(""), &stderr)
+	<-done
+	want := "splitter: " + in + ": input file changed while being read (truncated or rewritten by another process)\n"
+	if diff := cmp.Diff(want, stderr.String()); rc != 1 || diff != "" {
+		t.Errorf("rc=%d, stderr (-want +got):\n%s", rc, diff)
+	}
+	if got := listDir(t, out); len(got) != 0 {
+		t.Errorf("outputs left behind: %v", got)
 	}
 }

@@ -196,10 +196,19 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 		outs.Protect(c.input)
 	}
 	defer atomicfile.CleanupOnSignal(outs.Abort)()
+	// The input is mapped: if another process truncates it while we read,
+	// the access faults. Make that a panic (recovered below) rather than a
+	// crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	// A bug must still end in one line and no partial outputs.
 	defer func() {
 		if r := recover(); r != nil {
 			outs.Abort()
+			if _, fault := r.(interface{ Addr() uintptr }); fault {
+				fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(c.input+": "+errInputChanged.Error()))
+				rc = 1
+				return
+			}
 			fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(fmt.Sprintf("internal error on %s: %v", c.input, r)))
 			rc = 1
 		}
@@ -216,6 +225,9 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	return 0
 }
 
+// errInputChanged: the input file changed (shrank) while it was read.
+var errInputChanged = errors.New("input file changed while being read (truncated or rewritten by another process)")
+
 // input is the module text: a read-only mapping of a regular file (so the
 // text is not in the Go heap), or what was read from a pipe or stdin, or
 // the disassembly of bitcode.
@@ -223,11 +235,25 @@ type input struct {
 	data   []byte
 	name   string
 	mapped bool
+	// stat is the input file's size and time when it was opened (nil for
+	// stdin), checked again before the outputs are published.
+	stat os.FileInfo
 	// disassembled: data is llvm-dis's text of a bitcode input, whose
 	// lines mean nothing to the user.
 	disassembled bool
 	// written counts output bytes since the pages were last released.
 	written int
+}
+
+// changed reports whether the input file's size or time differ from when
+// it was opened: images cut from a file rewritten meanwhile mix two
+// versions.
+func (in *input) changed() bool {
+	if in.stat == nil {
+		return false
+	}
+	st, err := os.Stat(in.name)
+	return err != nil || st.Size() != in.stat.Size() || !st.ModTime().Equal(in.stat.ModTime())
 }
 
 // dropPages releases the resident pages of a mapped input (see dropPages).
@@ -266,6 +292,7 @@ func readInput(c *config, stdin io.Reader, outs *outputs) (in *input, release fu
 	} else {
 		var f *os.File
 		if f, err = os.Open(in.name); err == nil {
+			in.stat, _ = f.Stat()
 			if mapped, unmap, ok := mapFile(f); ok {
 				in.data, in.mapped, release = mapped, true, unmap
 			} else {
@@ -284,7 +311,7 @@ func readInput(c *config, stdin io.Reader, outs *outputs) (in *input, release fu
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 		}
-		return &input{data: text, name: in.name, mapped: mapped, disassembled: true}, textRelease, nil
+		return &input{data: text, name: in.name, mapped: mapped, stat: in.stat, disassembled: true}, textRelease, nil
 	}
 	return in, release, nil
 }
@@ -354,7 +381,13 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			pool.wait()
 			return err
 		}
-		return locateAsmError(c, in, pool.wait())
+		if err := locateAsmError(c, in, pool.wait()); err != nil {
+			return err
+		}
+		if in.changed() {
+			return fmt.Errorf("%s: %v", in.name, errInputChanged)
+		}
+		return nil
 	}
 	prefix := outputPrefix(c)
 	irExt := ".bc"
@@ -462,6 +495,9 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	if err := pool.wait(); err != nil {
 		return locateAsmError(c, in, err)
+	}
+	if in.changed() {
+		return fmt.Errorf("%s: %v", in.name, errInputChanged)
 	}
 	for i, o := range c.outputs {
 		var buf bytes.Buffer
