@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -180,5 +182,79 @@ func TestShrinkingInput(t *testing.T) {
 	}
 	if got := listDir(t, out); len(got) != 0 {
 		t.Errorf("outputs left behind: %v", got)
+	}
+}
+
+// TestMain lets the test binary act as the splitter command, so that a
+// test can interrupt a real process.
+func TestMain(m *testing.M) {
+	if os.Getenv("SPLITTER_TEST_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// processesIn lists the processes whose working directory is dir.
+func processesIn(dir string) []string {
+	var found []string
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		if cwd, err := os.Readlink(filepath.Join(p, "cwd")); err == nil && cwd == dir {
+			comm, _ := os.ReadFile(filepath.Join(p, "comm"))
+			found = append(found, filepath.Base(p)+" "+strings.TrimSpace(string(comm)))
+		}
+	}
+	return found
+}
+
+// TestInterruptRemovesTemporaries: SIGTERM in the middle of a run leaves
+// no temporary file, staging directory or half set of images, the process
+// dies of the signal, and no llvm-as it started outlives it (issue 14
+// item 7).
+func TestInterruptRemovesTemporaries(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /proc and Pdeathsig")
+	}
+	modes := [][]string{{"-S"}}
+	if _, err := exec.LookPath("llvm-as-15"); err == nil {
+		modes = append(modes, nil)
+	}
+	src := bigModule(4000)
+	for _, mode := range modes {
+		t.Run(fmt.Sprintf("%v", mode), func(t *testing.T) {
+			dir, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(dir, "big.ll"), src, 0o644)
+			os.Mkdir(filepath.Join(dir, "out"), 0o755)
+			cmd := exec.Command(os.Args[0], append(mode, "-split=kernel", "-o", "out/x.table", "big.ll")...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "SPLITTER_TEST_MAIN=1")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if !waitForStaging(t, filepath.Join(dir, "out"), 30*time.Second) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("no output staged; stderr: %s", stderr.String())
+			}
+			cmd.Process.Signal(syscall.SIGTERM)
+			err = cmd.Wait()
+			ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+			if !(ws.Signaled() && ws.Signal() == syscall.SIGTERM) && ws.ExitStatus() != 128+int(syscall.SIGTERM) {
+				t.Errorf("splitter did not die of SIGTERM: %v; stderr: %s", err, stderr.String())
+			}
+			if got := listDir(t, filepath.Join(dir, "out")); len(got) != 0 {
+				t.Errorf("left behind: %v", got)
+			}
+			time.Sleep(100 * time.Millisecond)
+			if got := processesIn(dir); len(got) != 0 {
+				t.Errorf("processes still running in the work directory: %v", got)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // CleanupOnSignal runs cleanup when the process gets SIGINT or SIGTERM and
@@ -22,6 +23,9 @@ func CleanupOnSignal(cleanup func()) (stop func()) {
 		signal.Reset(sig)
 		if s, ok := sig.(syscall.Signal); ok {
 			syscall.Kill(os.Getpid(), s)
+			// Delivery is asynchronous: give it a moment, then exit
+			// with the status a shell gives a death by s.
+			time.Sleep(time.Second)
 			os.Exit(128 + int(s))
 		}
 		os.Exit(1)
