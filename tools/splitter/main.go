@@ -30,6 +30,7 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -205,11 +206,11 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 		if r := recover(); r != nil {
 			outs.Abort()
 			if _, fault := r.(interface{ Addr() uintptr }); fault {
-				fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(c.input+": "+errInputChanged.Error()))
+				fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(c.input+": "+errInputChanged.Error()))
 				rc = 1
 				return
 			}
-			fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(fmt.Sprintf("internal error on %s: %v", c.input, r)))
+			fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(fmt.Sprintf("internal error on %s: %v", c.input, r)))
 			rc = 1
 		}
 	}()
@@ -219,7 +220,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	}
 	if err != nil {
 		outs.Abort()
-		fmt.Fprintf(stderr, "splitter: %s\n", llvmir.OneLine(err.Error()))
+		fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(err.Error()))
 		return 1
 	}
 	return 0

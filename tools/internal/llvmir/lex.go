@@ -3,9 +3,8 @@ package llvmir
 import (
 	"bytes"
 	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // TokKind classifies a lexical token of LLVM textual IR.
@@ -40,34 +39,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", OneLine(e.File), e.Line, e.Col, OneLine(e.Msg))
-}
-
-// OneLine makes s fit an error message: control and format characters
-// (newlines, ESC, right-to-left overrides) and invalid UTF-8 escaped, and
-// cut to a few hundred bytes.
-func OneLine(s string) string {
-	const max = 300
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if b.Len() >= max {
-			b.WriteString("...")
-			break
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		case r < 0x80 && (r < 0x20 || r == 0x7f):
-			fmt.Fprintf(&b, "\\x%02x", r)
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
+	return fmt.Sprintf("%s:%d:%d: %s", errtext.OneLine(e.File), e.Line, e.Col, errtext.OneLine(e.Msg))
 }
 
 func isWordChar(c byte) bool {
