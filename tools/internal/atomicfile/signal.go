@@ -44,6 +44,10 @@ func CleanupOnSignal(cleanup func()) (stop func()) {
 	}()
 	return func() {
 		mu.Lock()
+		if stopped && !handling {
+			mu.Unlock()
+			return
+		}
 		stopped = true
 		h := handling
 		mu.Unlock()
