@@ -131,12 +131,15 @@ func TestCellOutsideOutDir(t *testing.T) {
 	}
 }
 
-// processesIn lists the processes whose working directory is dir.
-func processesIn(dir string) []string {
+// processesWith lists the processes whose environment holds marker (the
+// children of a test's command inherit it; their working directory may
+// differ: rules_go's test main changes into the runfiles directory).
+func processesWith(marker string) []string {
 	var found []string
 	procs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, p := range procs {
-		if cwd, err := os.Readlink(filepath.Join(p, "cwd")); err == nil && cwd == dir {
+		env, err := os.ReadFile(filepath.Join(p, "environ"))
+		if err == nil && bytes.Contains(env, []byte("\x00"+marker+"\x00")) {
 			comm, _ := os.ReadFile(filepath.Join(p, "comm"))
 			found = append(found, filepath.Base(p)+" "+strings.TrimSpace(string(comm)))
 		}
@@ -158,11 +161,14 @@ func TestInterruptKillsChildren(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(dir, "a.bc"), "a")
 	writeFile(t, filepath.Join(dir, "b.bc"), "b")
-	writeFile(t, filepath.Join(dir, "t.table"), "[Code]\na.bc\nb.bc\n")
-	cmd := exec.Command(os.Args[0], "-table=t.table", "-out-table=out/o.table", "-out-dir=out", "-out-ext=.spv", "-jobs=2",
+	table := "[Code]\n" + filepath.Join(dir, "a.bc") + "\n" + filepath.Join(dir, "b.bc") + "\n"
+	writeFile(t, filepath.Join(dir, "t.table"), table)
+	// Absolute paths: the child's test main may change directory.
+	cmd := exec.Command(os.Args[0], "-table="+filepath.Join(dir, "t.table"), "-out-table="+filepath.Join(dir, "out/o.table"),
+		"-out-dir="+filepath.Join(dir, "out"), "-out-ext=.spv", "-jobs=2",
 		"--", "sh", "-c", "cp $0 $1; sleep 60; echo done", "{in}", "{out}")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "FOREACH_TEST_MAIN=1")
+	marker := "FOREACH_TEST_MARK=" + dir
+	cmd.Env = append(os.Environ(), "FOREACH_TEST_MAIN=1", marker)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
@@ -171,7 +177,7 @@ func TestInterruptKillsChildren(t *testing.T) {
 	started := false
 	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !started; time.Sleep(5 * time.Millisecond) {
 		m, _ := filepath.Glob(filepath.Join(dir, "out", ".staging-*", "*.spv"))
-		started = len(m) == 2 && len(processesIn(dir)) >= 5 // foreach, 2 x (sh, sleep)
+		started = len(m) == 2 && len(processesWith(marker)) >= 5 // foreach, 2 x (sh, sleep)
 	}
 	if !started {
 		cmd.Process.Kill()
@@ -186,7 +192,7 @@ func TestInterruptKillsChildren(t *testing.T) {
 	}
 	var left []string
 	for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		if left = processesIn(dir); len(left) == 0 {
+		if left = processesWith(marker); len(left) == 0 {
 			break
 		}
 	}
@@ -199,7 +205,7 @@ func TestInterruptKillsChildren(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]string{"a.bc": "a", "b.bc": "b", "t.table": "[Code]\na.bc\nb.bc\n"}
+	want := map[string]string{"a.bc": "a", "b.bc": "b", "t.table": table}
 	if diff := cmp.Diff(want, contents(t, dir)); diff != "" {
 		t.Errorf("directory after the interrupted run (-want +got):\n%s", diff)
 	}

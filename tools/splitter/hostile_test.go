@@ -195,12 +195,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// processesIn lists the processes whose working directory is dir.
-func processesIn(dir string) []string {
+// processesWith lists the processes whose environment holds marker (the
+// children of a test's command inherit it; their working directory may
+// differ: rules_go's test main changes into the runfiles directory).
+func processesWith(marker string) []string {
 	var found []string
 	procs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, p := range procs {
-		if cwd, err := os.Readlink(filepath.Join(p, "cwd")); err == nil && cwd == dir {
+		env, err := os.ReadFile(filepath.Join(p, "environ"))
+		if err == nil && bytes.Contains(env, []byte("\x00"+marker+"\x00")) {
 			comm, _ := os.ReadFile(filepath.Join(p, "comm"))
 			found = append(found, filepath.Base(p)+" "+strings.TrimSpace(string(comm)))
 		}
@@ -229,9 +232,10 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 			}
 			os.WriteFile(filepath.Join(dir, "big.ll"), src, 0o644)
 			os.Mkdir(filepath.Join(dir, "out"), 0o755)
-			cmd := exec.Command(os.Args[0], append(mode, "-split=kernel", "-o", "out/x.table", "big.ll")...)
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "SPLITTER_TEST_MAIN=1")
+			// Absolute paths: the child's test main may change directory.
+			cmd := exec.Command(os.Args[0], append(mode, "-split=kernel", "-o", filepath.Join(dir, "out/x.table"), filepath.Join(dir, "big.ll"))...)
+			marker := "SPLITTER_TEST_MARK=" + dir
+			cmd.Env = append(os.Environ(), "SPLITTER_TEST_MAIN=1", marker)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
@@ -252,7 +256,7 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 				t.Errorf("left behind: %v", got)
 			}
 			time.Sleep(100 * time.Millisecond)
-			if got := processesIn(dir); len(got) != 0 {
+			if got := processesWith(marker); len(got) != 0 {
 				t.Errorf("processes still running in the work directory: %v", got)
 			}
 		})

@@ -28,9 +28,9 @@ func TestInterruptRemovesCompressionTemp(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big.spv"), img, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-o", "w.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
-		"--offload-compress", "--offload-compression-level=19", "big.spv")
-	cmd.Dir = dir
+	// Absolute paths: the child's test main may change directory.
+	cmd := exec.Command(os.Args[0], "-o", filepath.Join(dir, "w.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
+		"--offload-compress", "--offload-compression-level=19", filepath.Join(dir, "big.spv"))
 	cmd.Env = append(os.Environ(), "WRAPPER_TEST_MAIN=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
