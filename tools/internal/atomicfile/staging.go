@@ -165,6 +165,11 @@ func (s *Staging) Commit() error {
 		if st.IsDir() {
 			return fmt.Errorf("%s: is a directory", f.dest)
 		}
+		// Never replace a device, pipe or socket (as root, an output
+		// named /dev/null would otherwise become a regular file).
+		if !st.Mode().IsRegular() && st.Mode()&os.ModeSymlink == 0 {
+			return fmt.Errorf("%s: not a regular file", f.dest)
+		}
 		for _, in := range s.inputs {
 			if os.SameFile(st, in.info) {
 				return fmt.Errorf("%s: output would replace the input %s", f.dest, in.name)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,6 +20,10 @@ func contents(t *testing.T, dir string) map[string]string {
 		rel, _ := filepath.Rel(dir, p)
 		if info.IsDir() {
 			got[rel] = "<dir>"
+			return nil
+		}
+		if info.Mode()&os.ModeNamedPipe != 0 {
+			got[rel] = "<fifo>"
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -91,6 +96,7 @@ func TestStagingCommitChecksFirst(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
 		{"input", "would replace the input"},
 		{"dir", "is a directory"},
+		{"fifo", "not a regular file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -100,11 +106,18 @@ func TestStagingCommitChecksFirst(t *testing.T) {
 			s.Protect(filepath.Join(dir, "in"))
 			s.WriteFile(filepath.Join(dir, "a"), []byte("new a"))
 			want := map[string]string{"a": "old a", "in": "input"}
-			if tc.name == "dir" {
+			switch tc.name {
+			case "dir":
 				os.Mkdir(filepath.Join(dir, "d"), 0o755)
 				s.WriteFile(filepath.Join(dir, "d"), []byte("x"))
 				want["d"] = "<dir>"
-			} else {
+			case "fifo":
+				if err := syscall.Mkfifo(filepath.Join(dir, "p"), 0o644); err != nil {
+					t.Skip(err)
+				}
+				s.WriteFile(filepath.Join(dir, "p"), []byte("x"))
+				want["p"] = "<fifo>"
+			default:
 				s.WriteFile(filepath.Join(dir, "in"), []byte("x"))
 			}
 			err := s.Commit()
