@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -27,5 +28,24 @@ func TestJunkLineRejected(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("output written despite error")
+	}
+}
+
+// TestAssemblerErrorAtInputLine: what llvm-as rejects is reported at the
+// input's line, not at `<stdin>` of the stamped text.
+func TestAssemblerErrorAtInputLine(t *testing.T) {
+	if _, err := exec.LookPath("llvm-as-15"); err != nil {
+		t.Skip("llvm-as-15 not installed")
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "sem.ll"), filepath.Join(dir, "o.bc")
+	src := "target triple = \"spir64\"\ndefine spir_kernel void @k() {\n  %x = add i32 %y, 1\n  ret void\n}\n"
+	os.WriteFile(in, []byte(src), 0o644)
+	var stderr bytes.Buffer
+	if rc := run([]string{"-id=a", "-o", out, in}, bytes.NewReader(nil), &stderr); rc != 1 {
+		t.Errorf("rc = %d, want 1", rc)
+	}
+	if diff := cmp.Diff("moduleid: "+in+":3:16: use of undefined value '%y' (llvm-as-15)\n", stderr.String()); diff != "" {
+		t.Errorf("stderr (-want +got):\n%s", diff)
 	}
 }
