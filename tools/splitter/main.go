@@ -307,7 +307,16 @@ func readInput(c *config, stdin io.Reader, outs *outputs) (in *input, release fu
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {
-		text, textRelease, mapped, err := disassemble(c, in.data, outs)
+		bitcode := in.data
+		if in.mapped {
+			// llvm-dis's stdin is fed from another goroutine, where a
+			// fault on a shrinking mapping could not be recovered: copy
+			// here (the copied pages were resident anyway) and unmap.
+			bitcode = append([]byte(nil), in.data...)
+			release()
+			release = func() {}
+		}
+		text, textRelease, mapped, err := disassemble(c, bitcode, outs)
 		release()
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
