@@ -284,5 +284,5 @@ func doUnbundle(c *bundleConfig) (err error) {
 			return err
 		}
 	}
-	return nil
+	return outs.commit()
 }

@@ -226,5 +226,5 @@ func unpackOffloadBinary(args []string, stdout io.Writer) (err error) {
 			k++
 		}
 	}
-	return nil
+	return outs.commit()
 }

@@ -42,12 +42,24 @@ func checkName(name string) error {
 	return nil
 }
 
-// outputs publishes several files atomically: each is written to a
-// temporary file and renamed; on failure every published file (and the
-// output directory, if this run created it) is removed.
+// outputs publishes several files together: they are staged next to their
+// destinations and moved into place by commit; on failure or SIGINT/SIGTERM
+// the staged files (and the output directory, if this run created it) are
+// removed, and files that were there before stay as they were.
 type outputs struct {
-	set        atomicfile.Set
+	stage      *atomicfile.Staging
+	stop       func()
 	createdDir string
+}
+
+// staging returns the run's staging set, starting it (and the removal on
+// a signal) on first use.
+func (o *outputs) staging() *atomicfile.Staging {
+	if o.stage == nil {
+		o.stage = atomicfile.NewStaging()
+		o.stop = atomicfile.CleanupOnSignal(o.abortFiles)
+	}
+	return o.stage
 }
 
 // dir prepares an output directory, creating it if needed.
@@ -69,13 +81,9 @@ func (o *outputs) dir(path string) error {
 	return nil
 }
 
-// write publishes data at path.
+// write stages data for path.
 func (o *outputs) write(path string, data []byte) error {
-	if err := atomicfile.WriteFile(path, data); err != nil {
-		return err
-	}
-	o.set.Created(path)
-	return nil
+	return o.staging().WriteFile(path, data)
 }
 
 // writeIn publishes data as name inside dir after checking the name.
@@ -86,9 +94,32 @@ func (o *outputs) writeIn(dir, name string, data []byte) error {
 	return o.write(filepath.Join(dir, name), data)
 }
 
-// abort removes everything published so far.
+// commit publishes every staged file.
+func (o *outputs) commit() error {
+	if o.stage == nil {
+		return nil
+	}
+	err := o.stage.Commit()
+	o.stop()
+	if err != nil {
+		o.abortFiles()
+	}
+	return err
+}
+
+// abort removes everything staged, and the output directory if this run
+// created it.
 func (o *outputs) abort() {
-	o.set.RemoveAll()
+	if o.stop != nil {
+		o.stop()
+	}
+	o.abortFiles()
+}
+
+func (o *outputs) abortFiles() {
+	if o.stage != nil {
+		o.stage.Abort()
+	}
 	if o.createdDir != "" {
 		os.Remove(o.createdDir) // only succeeds when empty, i.e. ours
 	}

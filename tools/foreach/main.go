@@ -9,8 +9,11 @@
 // {stem} by the cell's stem (its base name without extension), which names
 // the same image's outputs of other per-image steps (fatbinary reads each
 // architecture's <stem>.cubin).
-// Outputs appear all or none: each command writes a temporary file that is
-// renamed when it succeeds, and a failure removes every output of the run.
+// Outputs appear all or none: commands write into a staging directory in
+// DIR, and the outputs and the table are moved into place together when
+// every command succeeded (see atomicfile.Staging). A failed or
+// interrupted run leaves the previous outputs as they were, removes the
+// -out-dir it created, and kills the commands it started.
 package main
 
 import (
@@ -26,6 +29,7 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 )
 
@@ -60,11 +64,18 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	return o, nil
 }
 
-// outputName maps an input cell to its output path: same stem, new extension.
-func outputName(o *options, in string) string {
-	return filepath.Join(o.outDir, stem(in)+o.outExt)
+// outputName maps an input cell to its output path: same stem, new
+// extension. A cell whose output name would not be a file in -out-dir
+// (".", "x/..", "" with an empty -out-ext) is an error.
+func outputName(o *options, in string) (string, error) {
+	name := stem(in) + o.outExt
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return "", fmt.Errorf("%q names no file: its output would be %q in -out-dir", in, name)
+	}
+	return filepath.Join(o.outDir, name), nil
 }
 
+// stem is a cell's base name without its extension.
 func stem(in string) string {
 	base := filepath.Base(in)
 	return strings.TrimSuffix(base, filepath.Ext(base))
@@ -79,17 +90,59 @@ func expand(command []string, in, out string) []string {
 	return argv
 }
 
-// runOne runs the command for one input, writing to a temporary name that is
-// renamed to out on success.
-func runOne(command []string, in, out string) error {
-	tmp := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".tmp")
+// children are the commands running now, by process id, so that an
+// interrupted foreach can kill them (and what they started).
+type children struct {
+	mu      sync.Mutex
+	pids    map[int]bool
+	stopped bool
+}
+
+// start starts cmd unless the run was interrupted.
+func (c *children) start(cmd *exec.Cmd) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return errors.New("interrupted")
+	}
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	c.pids[cmd.Process.Pid] = true
+	return nil
+}
+
+func (c *children) done(pid int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.pids, pid)
+}
+
+// killAll kills every running command's process group and starts no more.
+func (c *children) killAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stopped = true
+	for pid := range c.pids {
+		killGroup(pid)
+	}
+}
+
+// runOne runs the command for one input, writing to tmp (in the staging
+// directory).
+func runOne(command []string, in, tmp string, kids *children) error {
 	argv := expand(command, in, tmp)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var stderr bytes.Buffer
 	cmd.Stdout = &stderr
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		os.Remove(tmp)
+	err := kids.start(cmd)
+	if err == nil {
+		err = cmd.Wait()
+		kids.done(cmd.Process.Pid)
+	}
+	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg != "" {
 			msg = ": " + strings.ReplaceAll(msg, "\n", "; ")
@@ -99,14 +152,37 @@ func runOne(command []string, in, out string) error {
 	if _, err := os.Stat(tmp); err != nil {
 		return fmt.Errorf("%s: %s wrote no output", in, filepath.Base(argv[0]))
 	}
-	if err := os.Rename(tmp, out); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%s: %w", out, err)
-	}
 	return nil
 }
 
-func run(o *options) error {
+// mkdirAll is os.MkdirAll returning the directories it created, outermost
+// first.
+func mkdirAll(dir string) ([]string, error) {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		missing = append([]string{d}, missing...)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return missing, nil
+}
+
+// removeDirs removes directories this run created, innermost first, if
+// they are empty (os.Remove leaves anything else alone).
+func removeDirs(dirs []string) {
+	for i := len(dirs) - 1; i >= 0; i-- {
+		os.Remove(dirs[i])
+	}
+}
+
+func run(o *options) (err error) {
 	data, err := os.ReadFile(o.table)
 	if err != nil {
 		return err
@@ -119,18 +195,39 @@ func run(o *options) error {
 	if !ok {
 		return fmt.Errorf("%s: no column %q", o.table, o.column)
 	}
-	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
-		return err
-	}
-
 	outs := make([]string, len(t.Rows))
 	seen := make(map[string]string, len(t.Rows))
 	for i, row := range t.Rows {
-		outs[i] = outputName(o, row[col])
+		if outs[i], err = outputName(o, row[col]); err != nil {
+			return fmt.Errorf("%s: row %d: %v", o.table, i+1, err)
+		}
 		if prev, dup := seen[outs[i]]; dup {
 			return fmt.Errorf("%s: %s and %s would both write %s", o.table, prev, row[col], outs[i])
 		}
 		seen[outs[i]] = row[col]
+	}
+	created, err := mkdirAll(o.outDir)
+	if err != nil {
+		return err
+	}
+	stage := atomicfile.NewStaging()
+	kids := &children{pids: map[int]bool{}}
+	abort := func() {
+		kids.killAll()
+		stage.Abort()
+		removeDirs(created)
+	}
+	defer atomicfile.CleanupOnSignal(abort)()
+	defer func() {
+		if err != nil {
+			abort()
+		}
+	}()
+	tmps := make([]string, len(t.Rows))
+	for i := range t.Rows {
+		if tmps[i], err = stage.Path(outs[i]); err != nil {
+			return err
+		}
 	}
 
 	errs := make([]error, len(t.Rows))
@@ -142,23 +239,14 @@ func run(o *options) error {
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, in, outs[i])
+			errs[i] = runOne(o.command, in, tmps[i], kids)
 		}(i, row[col])
 	}
 	wg.Wait()
-
-	var created atomicfile.Set
-	var firstErr error
-	for i, err := range errs {
-		if err == nil {
-			created.Created(outs[i])
-		} else if firstErr == nil {
-			firstErr = err
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
-	}
-	if firstErr != nil {
-		created.RemoveAll()
-		return firstErr
 	}
 
 	for i := range t.Rows {
@@ -166,14 +254,12 @@ func run(o *options) error {
 	}
 	var buf bytes.Buffer
 	if err := t.Write(&buf); err != nil {
-		created.RemoveAll()
 		return err
 	}
-	if err := atomicfile.WriteFile(o.outTable, buf.Bytes()); err != nil {
-		created.RemoveAll()
+	if err := stage.WriteFile(o.outTable, buf.Bytes()); err != nil {
 		return err
 	}
-	return nil
+	return stage.Commit()
 }
 
 func main() {
@@ -185,7 +271,7 @@ func main() {
 		err = run(o)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "foreach: %v\n", err)
+		fmt.Fprintf(os.Stderr, "foreach: %s\n", errtext.OneLine(err.Error()))
 		os.Exit(1)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -30,6 +31,7 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -193,22 +195,45 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1
 	}
-	outs := &outputs{}
+	// Every output (and temporary file) goes into a staging set that is
+	// published at the end or discarded: a failed or interrupted run
+	// leaves the previous outputs as they were.
+	outs := &outputs{atomicfile.NewStaging()}
+	if c.input != "-" {
+		outs.Protect(c.input)
+	}
+	defer atomicfile.CleanupOnSignal(outs.Abort)()
+	// The input is mapped: if another process truncates it while we read,
+	// the access faults. Make that a panic (recovered below) rather than a
+	// crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	// A bug must still end in one line and no partial outputs.
 	defer func() {
 		if r := recover(); r != nil {
-			outs.removeAll()
-			fmt.Fprintf(stderr, "splitter: internal error on %s: %v\n", c.input, r)
+			outs.Abort()
+			if _, fault := r.(interface{ Addr() uintptr }); fault {
+				fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(c.input+": "+errInputChanged.Error()))
+				rc = 1
+				return
+			}
+			fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(fmt.Sprintf("internal error on %s: %v", c.input, r)))
 			rc = 1
 		}
 	}()
-	if err := splitModule(c, stdin, outs); err != nil {
-		outs.removeAll()
-		fmt.Fprintf(stderr, "splitter: %v\n", err)
+	err = splitModule(c, stdin, outs)
+	if err == nil {
+		err = outs.Commit()
+	}
+	if err != nil {
+		outs.Abort()
+		fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(err.Error()))
 		return 1
 	}
 	return 0
 }
+
+// errInputChanged: the input file changed (shrank) while it was read.
+var errInputChanged = errors.New("input file changed while being read (truncated or rewritten by another process)")
 
 // input is the module text: a read-only mapping of a regular file (so the
 // text is not in the Go heap), or what was read from a pipe or stdin, or
@@ -217,8 +242,25 @@ type input struct {
 	data   []byte
 	name   string
 	mapped bool
+	// stat is the input file's size and time when it was opened (nil for
+	// stdin), checked again before the outputs are published.
+	stat os.FileInfo
+	// disassembled: data is llvm-dis's text of a bitcode input, whose
+	// lines mean nothing to the user.
+	disassembled bool
 	// written counts output bytes since the pages were last released.
 	written int
+}
+
+// changed reports whether the input file's size or time differ from when
+// it was opened: images cut from a file rewritten meanwhile mix two
+// versions.
+func (in *input) changed() bool {
+	if in.stat == nil {
+		return false
+	}
+	st, err := os.Stat(in.name)
+	return err != nil || st.Size() != in.stat.Size() || !st.ModTime().Equal(in.stat.ModTime())
 }
 
 // dropPages releases the resident pages of a mapped input (see dropPages).
@@ -248,7 +290,7 @@ func (d *dropWriter) Write(p []byte) (int, error) {
 
 // readInput reads the input; release frees the mapping once the module is
 // no longer used.
-func readInput(c *config, stdin io.Reader) (in *input, release func(), err error) {
+func readInput(c *config, stdin io.Reader, outs *outputs) (in *input, release func(), err error) {
 	in = &input{name: c.input}
 	release = func() {}
 	if in.name == "-" {
@@ -257,6 +299,7 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 	} else {
 		var f *os.File
 		if f, err = os.Open(in.name); err == nil {
+			in.stat, _ = f.Stat()
 			if mapped, unmap, ok := mapFile(f); ok {
 				in.data, in.mapped, release = mapped, true, unmap
 			} else {
@@ -273,23 +316,32 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		// A user running the splitter in sycl-post-link's place need not
 		// know which LLVM wrote the input: without -llvm-dis, the first
 		// llvm-dis that reads it is used.
-		text, textRelease, mapped, err := disassemble(c, in.data)
+		bitcode := in.data
+		if in.mapped {
+			// llvm-dis's stdin is fed from another goroutine, where a
+			// fault on a shrinking mapping could not be recovered: copy
+			// here (the copied pages were resident anyway) and unmap.
+			bitcode = append([]byte(nil), in.data...)
+			release()
+			release = func() {}
+		}
+		text, textRelease, mapped, err := disassemble(c, bitcode, outs)
 		release()
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 		}
-		return &input{data: text, name: in.name, mapped: mapped}, textRelease, nil
+		return &input{data: text, name: in.name, mapped: mapped, stat: in.stat, disassembled: true}, textRelease, nil
 	}
 	return in, release, nil
 }
 
-// disassemble turns bitcode into text through a temporary file next to the
-// outputs, which it maps (and unlinks) like a text input, so the text stays
-// out of the Go heap.
-func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped bool, err error) {
+// disassemble turns bitcode into text through a temporary file in the
+// outputs' staging directory, which it maps (and unlinks) like a text
+// input, so the text stays out of the Go heap.
+func disassemble(c *config, bitcode []byte, outs *outputs) (text []byte, release func(), mapped bool, err error) {
 	dir := filepath.Dir(outputPrefix(c) + "x")
 	dis := toolChoice(c.llvmDis, "llvm-dis")
-	f, err := os.CreateTemp(dir, ".splitter-input-*.ll")
+	f, err := outs.TempFile(dir, "splitter-input-*.ll")
 	if err != nil {
 		_, err = dis.Run(nil, nil, func(tool string) error {
 			text, err = llvmir.Disassemble(bitcode, tool)
@@ -312,7 +364,7 @@ func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped
 }
 
 func splitModule(c *config, stdin io.Reader, outs *outputs) error {
-	in, release, err := readInput(c, stdin)
+	in, release, err := readInput(c, stdin, outs)
 	if err != nil {
 		return err
 	}
@@ -352,7 +404,13 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			pool.wait()
 			return err
 		}
-		return pool.wait()
+		if err := pool.locate(pool.wait()); err != nil {
+			return err
+		}
+		if in.changed() {
+			return fmt.Errorf("%s: %v", in.name, errInputChanged)
+		}
+		return nil
 	}
 	prefix := outputPrefix(c)
 	irExt := ".bc"
@@ -477,7 +535,10 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 	}
 	if err := pool.wait(); err != nil {
-		return err
+		return pool.locate(err)
+	}
+	if in.changed() {
+		return fmt.Errorf("%s: %v", in.name, errInputChanged)
 	}
 	for i, o := range c.outputs {
 		var buf bytes.Buffer
@@ -489,6 +550,38 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 	}
 	return nil
+}
+
+// locate turns llvm-as's rejection of an image into an error at the
+// input's line when the llvm-as in use rejects the input text too. A
+// bitcode input's disassembly has no lines the user knows. When no
+// candidate read the first image, the first one installed places the error
+// and the message still says that none read it.
+func (a *assembler) locate(err error) error {
+	var te *llvmir.ToolError
+	if err == nil || a.in.disassembled || (len(a.as.Tools) == 1 && !errors.As(err, &te)) {
+		return err
+	}
+	tool, installed := a.as.Chosen(), []string{}
+	for _, t := range a.as.Tools {
+		if _, lerr := exec.LookPath(t); lerr == nil {
+			installed = append(installed, t)
+		}
+	}
+	if tool == "" && len(installed) > 0 {
+		tool = installed[0]
+	}
+	if tool == "" {
+		return err
+	}
+	located := llvmir.LocateAssemblyError(a.in.data, a.in.name, tool)
+	switch {
+	case located == nil:
+		return err
+	case a.as.Chosen() == "" && len(installed) > 1:
+		return fmt.Errorf("%v; no LLVM tool read it (tried %s)", located, strings.Join(installed, ", "))
+	}
+	return located
 }
 
 // separateESIMD reports whether ESIMD entry points get images of their own
@@ -595,22 +688,21 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		return a.writeLowered(g, id, grp, path)
 	}
 	if a.c.text {
-		f, err := atomicfile.Create(path)
+		f, err := a.outs.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		defer f.Abort()
+		defer f.Close()
 		img, err := g.ExtractTo(grp, &dropWriter{w: f, in: a.in})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		if err := f.Commit(); err != nil {
-			return nil, err
+		if err := f.Close(); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		a.outs.created(path)
 		return img, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
+	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return nil, atomicfile.CreateError(path, err)
 	}
@@ -645,16 +737,15 @@ func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 func (a *assembler) assemble(id int, path string, tmp *os.File, opaque bool) {
 	defer func() { <-a.slots; a.wg.Done() }()
 	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
-	out, err := atomicfile.Create(path)
+	out, err := a.outs.Create(path)
 	if err == nil {
-		defer out.Abort()
-		_, err = a.as.Run(tmp, out.File, func(tool string) error {
+		if _, err = a.as.Run(tmp, out, func(tool string) error {
 			return llvmir.AssembleStream(tmp, out, tool, opaque)
-		})
-		if err != nil {
-			err = fmt.Errorf("%s: %v", path, err)
-		} else {
-			err = out.Commit()
+		}); err != nil {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+		if cerr := out.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("%s: %v", path, cerr)
 		}
 	}
 	a.mu.Lock()
@@ -664,9 +755,7 @@ func (a *assembler) assemble(id int, path string, tmp *os.File, opaque bool) {
 		if a.err == nil || id < a.errID {
 			a.err, a.errID = err, id
 		}
-		return
 	}
-	a.outs.created(path)
 }
 
 func (a *assembler) failed() bool {
@@ -681,31 +770,12 @@ func (a *assembler) wait() error {
 }
 
 func commit(path string, data []byte, outs *outputs) error {
-	if err := atomicfile.WriteFile(path, data); err != nil {
-		return err
-	}
-	outs.created(path)
-	return nil
+	return outs.WriteFile(path, data)
 }
 
-// outputs records published files for removal on failure; images are
-// written from several goroutines, atomicfile.Set is not synchronized.
-type outputs struct {
-	mu  sync.Mutex
-	set atomicfile.Set
-}
-
-func (o *outputs) created(path string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.set.Created(path)
-}
-
-func (o *outputs) removeAll() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.set.RemoveAll()
-}
+// outputs is the run's set of outputs, published together when the run
+// succeeds (see atomicfile.Staging).
+type outputs struct{ *atomicfile.Staging }
 
 // checkNoBF16DeviceLib rejects an image that calls the bf16 device library:
 // sycl-post-link -device-lib-dir would append the fallback and native

@@ -389,7 +389,7 @@ func TestCompressedLinkAndRun(t *testing.T) {
 		"--offload-compress", "--offload-compression-threshold=100", "big.spv", "small.spv"}); err != nil {
 		t.Fatal(err)
 	}
-	if left, _ := filepath.Glob(".w.o*"); len(left) > 0 {
+	if left, _ := filepath.Glob(".[sw]*"); len(left) > 0 {
 		t.Errorf("staging files left: %v", left)
 	}
 	if out, err := exec.Command(cc, "-o", "prog", harness, "w.o").CombinedOutput(); err != nil {

@@ -37,7 +37,7 @@ func (e *ToolError) Error() string {
 }
 
 func pipe(tool string, in []byte, args ...string) ([]byte, error) {
-	cmd := exec.Command(tool, args...)
+	cmd := dieWithParent(exec.Command(tool, args...))
 	cmd.Stdin = bytes.NewReader(in)
 	var out, errb bytes.Buffer
 	cmd.Stdout = &out
@@ -56,7 +56,7 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 // DisassembleTo is Disassemble writing the text to out (e.g. a file the
 // caller then maps) instead of returning it.
 func DisassembleTo(bitcode []byte, out io.Writer, llvmDis string) error {
-	cmd := exec.Command(llvmDis, "-o", "-", "-")
+	cmd := dieWithParent(exec.Command(llvmDis, "-o", "-", "-"))
 	cmd.Stdin = bytes.NewReader(bitcode)
 	cmd.Stdout = out
 	var errb bytes.Buffer
@@ -103,7 +103,7 @@ func AssembleStream(text io.Reader, out io.Writer, llvmAs string, usesOpaquePoin
 		down = newMemoryDowngrader(text)
 		text = down
 	}
-	cmd := exec.Command(llvmAs, args...)
+	cmd := dieWithParent(exec.Command(llvmAs, args...))
 	cmd.Stdin = text
 	cmd.Stdout = out
 	var errb bytes.Buffer
