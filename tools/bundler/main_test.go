@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -558,7 +559,7 @@ func FuzzInspect(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := inspectData(data)
+		r, err := inspectData(data, inflate.New(inflate.DefaultLimit))
 		if err != nil {
 			return
 		}

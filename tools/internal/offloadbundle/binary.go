@@ -85,7 +85,10 @@ func (b *Bundle) Bytes(align uint64) ([]byte, error) {
 // ParseBinary decodes a binary bundle. Every offset and size is checked
 // against the data length before use; code objects may not overlap the
 // header or each other, and IDs must be valid and distinct.
-func ParseBinary(data []byte) (*Bundle, error) {
+func ParseBinary(data []byte) (*Bundle, error) { return parseBinary(data, false) }
+
+// parseBinary aliases code objects into data when owned, else copies them.
+func parseBinary(data []byte, owned bool) (*Bundle, error) {
 	le := binary.LittleEndian
 	n := uint64(len(data))
 	if !IsBinary(data) {
@@ -146,7 +149,11 @@ func ParseBinary(data []byte) (*Bundle, error) {
 		}
 	}
 	for i, r := range ranges {
-		b.Entries[i].Data = append([]byte{}, data[r.off:r.off+r.size]...)
+		if owned {
+			b.Entries[i].Data = data[r.off : r.off+r.size : r.off+r.size]
+		} else {
+			b.Entries[i].Data = append([]byte{}, data[r.off:r.off+r.size]...)
+		}
 	}
 	return b, nil
 }
