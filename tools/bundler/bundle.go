@@ -8,6 +8,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 )
@@ -152,7 +153,7 @@ func runBundle(args []string, mode bundleMode, budget *inflate.Budget, stdout io
 		return err
 	}
 	for _, e := range b.Entries {
-		fmt.Fprintln(stdout, e.ID)
+		fmt.Fprintln(stdout, errtext.Escape(e.ID)) // IDs with escapes or bidi overrides print quoted
 	}
 	return nil
 }

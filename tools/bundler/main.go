@@ -30,6 +30,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
@@ -40,17 +41,9 @@ func main() {
 	}
 }
 
-// oneLine keeps error output to a single line whatever the input names
-// contained.
-func oneLine(err error) string {
-	b := []byte(err.Error())
-	for i, c := range b {
-		if c == '\n' || c == '\r' {
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
+// oneLine keeps error output to a single bounded line whatever the input
+// names contained.
+func oneLine(err error) string { return errtext.Line(err.Error()) }
 
 const usage = "usage: bundler [-max-decompressed=SIZE] syclbin|offload-binary|bundle|unbundle|list|inspect ... (see tools/bundler/main.go)"
 

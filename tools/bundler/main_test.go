@@ -573,12 +573,13 @@ func FuzzInspect(f *testing.F) {
 }
 
 func TestCheckName(t *testing.T) {
-	for _, bad := range []string{"", "..", "a/../b", "../x", "/etc/passwd", "a/b", `a\b`, "nul\x00", "line\nbreak", strings.Repeat("x", 256)} {
+	for _, bad := range []string{"", "..", "a/../b", "../x", "/etc/passwd", "a/b", `a\b`, "nul\x00", "line\nbreak", strings.Repeat("x", 256),
+		strings.Repeat("x", 241), strings.Repeat("x", 255), "esc\x1b[2J", "evil\u202egnp.bc", "bad\xffutf8"} {
 		if checkName(bad) == nil {
 			t.Errorf("accepted %q", bad)
 		}
 	}
-	for _, good := range []string{"sycl-spir64-unknown-unknown-.bc", "0.1-spir64-pvc.o", "a.b"} {
+	for _, good := range []string{"sycl-spir64-unknown-unknown-.bc", "0.1-spir64-pvc.o", "a.b", strings.Repeat("x", 240), "ünïcode"} {
 		if err := checkName(good); err != nil {
 			t.Errorf("rejected %q: %v", good, err)
 		}

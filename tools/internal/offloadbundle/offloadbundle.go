@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
@@ -106,7 +107,9 @@ type IDError struct {
 	Msg string
 }
 
-func (e *IDError) Error() string { return fmt.Sprintf("offloadbundle: entry ID %q: %s", e.ID, e.Msg) }
+func (e *IDError) Error() string {
+	return fmt.Sprintf("offloadbundle: entry ID %s: %s", errtext.Quote(e.ID), e.Msg)
+}
 
 // CheckID rejects empty IDs, IDs without a kind and triple, and IDs with
 // NUL or line breaks (which the text form could not carry).

@@ -314,3 +314,37 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A text bundle cut at any line boundary (or just before one) must not
+// lose an entry silently: the only cut that parses is the one that leaves
+// exactly the complete first entry, which is itself a valid bundle.
+func TestTextTruncatedAtLineBoundary(t *testing.T) {
+	b := &Bundle{Entries: []Entry{
+		{ID: "host-x86_64-unknown-linux-gnu", Data: []byte("; host\ndefine void @h() {\n  ret void\n}")},
+		{ID: "sycl-spir64-unknown-unknown", Data: []byte("; device\ndefine void @d() {\n  ret void\n}")},
+	}}
+	full, err := b.Text(";")
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstEnd := bytes.Index(full, []byte("__END__ host-x86_64-unknown-linux-gnu\n")) + len("__END__ host-x86_64-unknown-linux-gnu\n")
+	for cut := 1; cut < len(full); cut++ {
+		if full[cut-1] != '\n' && full[cut] != '\n' {
+			continue
+		}
+		d, err := ParseText(full[:cut])
+		if err != nil {
+			continue
+		}
+		if (cut == firstEnd || cut == firstEnd-1) && len(d.Entries) == 1 {
+			continue
+		}
+		if cmp.Diff(b, d, cmpOpts) == "" {
+			continue // only the final newline was cut: nothing lost
+		}
+		t.Errorf("cut at %d of %d (%q): %d entries, no error", cut, len(full), full[cut-10:cut], len(d.Entries))
+	}
+	if d, err := ParseText(full); err != nil || len(d.Entries) != 2 {
+		t.Fatalf("full bundle: %v", err)
+	}
+}
