@@ -559,7 +559,7 @@ func FuzzInspect(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := inspectData(data, inflate.New(inflate.DefaultLimit))
+		r, err := inspectData(data, inflate.New(16<<20))
 		if err != nil {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -187,4 +188,26 @@ func TestPlan(t *testing.T) {
 			}
 		})
 	}
+}
+
+func FuzzParse(f *testing.F) {
+	full, _ := os.ReadFile(filepath.Join("testdata", "tu.summary"))
+	f.Add(full)
+	f.Add(full[:len(full)/2])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse(data, "f.summary")
+		if err != nil {
+			if len(err.Error()) > 1000 {
+				t.Fatalf("error of %d bytes", len(err.Error()))
+			}
+			return
+		}
+		again, err := Parse(s.Marshal(), "f.summary")
+		if err != nil {
+			t.Fatalf("re-parse: %v", err)
+		}
+		if diff := cmp.Diff(s, again, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("round trip (-first +second):\n%s", diff)
+		}
+	})
 }
