@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"os"
 	"strings"
@@ -129,5 +130,50 @@ func TestInspectLongEntryName(t *testing.T) {
 	out := runOK(t, "inspect", "-json", "w.o")
 	if !strings.Contains(out, long) {
 		t.Error("inspect -json lacks the 1 MiB entry name")
+	}
+}
+
+// overlappingOffloadBinary mirrors ../shared/redteam/mkob.py: every entry
+// claims the whole binary as its image.
+func overlappingOffloadBinary(size int) []byte {
+	le := binary.LittleEndian
+	n := (size - 32) / 40
+	b := make([]byte, size)
+	copy(b, offloadbinary.Magic[:])
+	le.PutUint32(b[4:], 2)
+	le.PutUint64(b[8:], uint64(size))
+	le.PutUint64(b[16:], 32)
+	le.PutUint64(b[24:], uint64(n))
+	for i := 0; i < n; i++ {
+		e := b[32+40*i:]
+		le.PutUint16(e, uint16(offloadbinary.ImageSPIRV))
+		le.PutUint16(e[2:], uint16(offloadbinary.OffloadSYCL))
+		le.PutUint64(e[32:], uint64(size))
+	}
+	return b
+}
+
+// Overlapping OffloadBinary entries are refused however they arrive: bare,
+// as a SYCLBIN v2 candidate, or in an ELF .llvm.offloading section; and
+// unpack writes nothing (it wrote 1,637 files from 64 KiB).
+func TestOverlappingOffloadBinary(t *testing.T) {
+	chdir(t, t.TempDir())
+	ob := overlappingOffloadBinary(64 << 10)
+	os.WriteFile("ob.bin", ob, 0o644)
+	o := elfobj.New(elfobj.X86_64)
+	o.AddSection(".llvm.offloading", 0x6fff4c03, 0, 8).Append(ob)
+	var obj bytes.Buffer
+	if err := o.Write(&obj); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("ob.o", obj.Bytes(), 0o644)
+	for _, args := range [][]string{{"inspect", "ob.bin"}, {"inspect", "-json", "ob.o"}, {"offload-binary", "unpack", "-input=ob.bin", "-output-dir=out"}} {
+		err := run(args, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "entry 1: image [0, +65536) overlap those of entry 0") {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+	if _, err := os.Stat("out"); !os.IsNotExist(err) {
+		t.Error("unpack left out/ behind")
 	}
 }
