@@ -23,11 +23,13 @@ package main
 import (
 	"fmt"
 	"os"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintf(os.Stderr, "wrapper: %v\n", err)
+		fmt.Fprintf(os.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
 		os.Exit(1)
 	}
 }
