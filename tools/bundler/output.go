@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // NameError reports a file name taken from an input (an entry ID, a
@@ -17,16 +18,24 @@ type NameError struct {
 	Msg  string
 }
 
-func (e *NameError) Error() string { return fmt.Sprintf("unsafe output name %q: %s", e.Name, e.Msg) }
+func (e *NameError) Error() string {
+	return fmt.Sprintf("unsafe output name %s: %s", errtext.Quote(e.Name), e.Msg)
+}
+
+// MaxName bounds output names: 255 bytes is the file system's limit, and
+// the temporary file written beside each output (".NAME.tmp" and up to 10
+// random digits) needs 15 of them.
+const MaxName = 240
 
 // checkName accepts a single path component without "..", separators,
-// NUL or control characters, so extraction stays inside its directory.
+// NUL, control, format or bidi characters (and only valid UTF-8), so
+// extraction stays inside its directory and names list as they are.
 func checkName(name string) error {
 	switch {
 	case name == "":
 		return &NameError{name, "empty"}
-	case len(name) > 255:
-		return &NameError{name, "longer than 255 bytes"}
+	case len(name) > MaxName:
+		return &NameError{name, fmt.Sprintf("%d bytes, longer than %d (255 less the temporary file's 15)", len(name), MaxName)}
 	case strings.Contains(name, ".."):
 		return &NameError{name, "contains \"..\""}
 	case strings.ContainsAny(name, "/\\"):
@@ -38,6 +47,9 @@ func checkName(name string) error {
 		if name[i] < 0x20 || name[i] == 0x7f {
 			return &NameError{name, "contains NUL or a control character"}
 		}
+	}
+	if !errtext.Safe(name) {
+		return &NameError{name, "contains invalid UTF-8 or a format character (such as a right-to-left override)"}
 	}
 	return nil
 }

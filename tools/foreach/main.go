@@ -271,7 +271,7 @@ func main() {
 		err = run(o)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "foreach: %s\n", errtext.OneLine(err.Error()))
+		fmt.Fprintf(os.Stderr, "foreach: %s\n", errtext.Line(err.Error()))
 		os.Exit(1)
 	}
 }

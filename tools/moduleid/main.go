@@ -66,12 +66,12 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "moduleid: %s\n", errtext.OneLine(fmt.Sprintf("internal error on %s: %v", c.in, r)))
+			fmt.Fprintf(stderr, "moduleid: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.in, r)))
 			rc = 1
 		}
 	}()
 	if err := stamp(c, stdin); err != nil {
-		fmt.Fprintf(stderr, "moduleid: %s\n", errtext.OneLine(err.Error()))
+		fmt.Fprintf(stderr, "moduleid: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
 	return 0

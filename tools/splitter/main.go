@@ -212,11 +212,11 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 		if r := recover(); r != nil {
 			outs.Abort()
 			if _, fault := r.(interface{ Addr() uintptr }); fault {
-				fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(c.input+": "+errInputChanged.Error()))
+				fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(c.input+": "+errInputChanged.Error()))
 				rc = 1
 				return
 			}
-			fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(fmt.Sprintf("internal error on %s: %v", c.input, r)))
+			fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.input, r)))
 			rc = 1
 		}
 	}()
@@ -226,7 +226,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	}
 	if err != nil {
 		outs.Abort()
-		fmt.Fprintf(stderr, "splitter: %s\n", errtext.OneLine(err.Error()))
+		fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
 	return 0

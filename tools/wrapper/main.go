@@ -29,7 +29,7 @@ import (
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintf(os.Stderr, "wrapper: %s\n", errtext.OneLine(err.Error()))
+		fmt.Fprintf(os.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
 		os.Exit(1)
 	}
 }

@@ -170,7 +170,7 @@ func TestRunErrors(t *testing.T) {
 		{"missing image", []string{"nothere.spv"}, "nothere.spv"},
 		{"missing sym", []string{"-entries=no.sym", "img0.spv"}, "no.sym"},
 		{"missing prop", []string{"-properties=no.prop", "img0.spv"}, "no.prop"},
-		{"malformed prop", []string{"-properties=bad.prop", "img0.spv"}, "bad.prop:2: invalid property line: noequals"},
+		{"malformed prop", []string{"-properties=bad.prop", "img0.spv"}, `bad.prop:2: invalid property line: "noequals"`},
 		{"nul in sym", []string{"-entries=nul.sym", "img0.spv"}, "nul.sym:1"},
 		{"malformed table", []string{"-batch", "bad.table"}, "bad.table:2"},
 		{"no Code column", []string{"-batch", "nocode.tbl"}, "nocode.tbl: file table has no Code column"},

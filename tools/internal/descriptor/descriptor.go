@@ -149,6 +149,9 @@ func hasNUL(s string) bool {
 	return false
 }
 
+// MaxImages is the most images one descriptor can count (its NumDeviceBinaries is a u16).
+const MaxImages = 0xffff
+
 // Build lays out the descriptor for images.
 func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	if opt.Machine != elfobj.X86_64 && opt.Machine != elfobj.AArch64 {
@@ -161,8 +164,8 @@ func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	if imgVersion != ImageVersion2 && imgVersion != ImageVersion3 {
 		return nil, &Error{fmt.Sprintf("unsupported device image version %d (want 2 or 3)", imgVersion)}
 	}
-	if len(images) > 0xffff {
-		return nil, &Error{fmt.Sprintf("%d images exceed the descriptor's u16 count", len(images))}
+	if len(images) > MaxImages {
+		return nil, &Error{fmt.Sprintf("%d images exceed the descriptor's u16 count (at most %d per descriptor): split them over several wrapper actions, each with its own descriptor name", len(images), MaxImages)}
 	}
 	for i, img := range images {
 		for _, s := range append([]string{img.Target, img.CompileOptions, img.LinkOptions}, img.Entries...) {
@@ -208,13 +211,13 @@ func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	if opt.DescName != "" {
 		descName = tag + opt.DescName
 	}
-	descOff := b.relro.AppendZeros(DescriptorSize)
+	descOff := b.relro.AppendFields(DescriptorSize)
 	desc := o.AddSymbol(&elfobj.Symbol{Name: descName, Section: b.relro, Value: descOff, Size: DescriptorSize, Global: opt.DescName != ""})
 	imgSize := int64(ImageSizeV2)
 	if imgVersion == ImageVersion3 {
 		imgSize = ImageSizeV3
 	}
-	arrOff := b.relro.AppendZeros(imgSize * int64(len(images)))
+	arrOff := b.relro.AppendFields(imgSize * int64(len(images)))
 	if len(images) > 0 {
 		o.AddSymbol(&elfobj.Symbol{Name: tag + "device_images", Section: b.relro, Value: arrOff, Size: imgSize * int64(len(images))})
 	}
@@ -282,7 +285,7 @@ func (b *builder) entries(names []string, newLayout bool) (begin, end int64) {
 		size = EntrySizeNew
 	}
 	b.relro.Pad(8)
-	begin = b.relro.AppendZeros(size * int64(len(names)))
+	begin = b.relro.AppendFields(size * int64(len(names)))
 	b.o.AddSymbol(&elfobj.Symbol{Name: "__sycl_offload_entries_arr", Section: b.relro, Value: begin, Size: size * int64(len(names))})
 	for i, n := range names {
 		e := begin + int64(i)*size
@@ -320,7 +323,7 @@ func (b *builder) propertySets(reg *propset.Registry) (begin, end int64, err err
 	}
 	rw, ro := b.relro.Symbol(), b.rodata.Symbol()
 	b.relro.Pad(8)
-	begin = b.relro.AppendZeros(PropertySetSize * int64(len(sets)))
+	begin = b.relro.AppendFields(PropertySetSize * int64(len(sets)))
 	b.o.AddSymbol(&elfobj.Symbol{Name: "__sycl_offload_prop_sets_arr", Section: b.relro, Value: begin, Size: PropertySetSize * int64(len(sets))})
 	for i, s := range sets {
 		so := begin + int64(i)*PropertySetSize
@@ -329,7 +332,7 @@ func (b *builder) propertySets(reg *propset.Registry) (begin, end int64, err err
 		if len(props) == 0 {
 			continue // empty set: begin/end NULL
 		}
-		pa := b.relro.AppendZeros(PropertySize * int64(len(props)))
+		pa := b.relro.AppendFields(PropertySize * int64(len(props)))
 		b.o.SetPointer(b.relro, so+8, rw, pa)
 		b.o.SetPointer(b.relro, so+16, rw, pa+PropertySize*int64(len(props)))
 		for j, p := range props {

@@ -263,8 +263,22 @@ func FuzzRead(f *testing.F) {
 	f.Add(obj)
 	obj3, _ := build(f, elfobj.AArch64, descriptor.Options{ImageVersion: 3, NewEntries: true})
 	f.Add(obj3)
+	f.Add(sharedImages(8, 64, 0))
+	f.Add(sharedImages(8, 64, 3))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Read(data) // must not panic or allocate wildly
+		descs, err := Read(data) // must not panic or allocate wildly
+		if err != nil {
+			return
+		}
+		var total int
+		for _, d := range descs {
+			for _, img := range d.Images {
+				total += len(img.Data)
+			}
+		}
+		if total > len(data) {
+			t.Fatalf("images hold %d bytes of a %d-byte file", total, len(data))
+		}
 	})
 }
 

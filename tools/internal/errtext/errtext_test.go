@@ -7,19 +7,35 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestOneLine(t *testing.T) {
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("x", 64<<20)
 	tests := []struct{ in, want string }{
-		{"plain: text", "plain: text"},
-		{"two\nlines\r\n", `two\x0alines\x0d\x0a`},
-		{"esc \x1b[31m red", `esc \x1b[31m red`},
-		{"rlo \u202e txt", `rlo \u202e txt`},
-		{"bad \xff utf8", `bad \xff utf8`},
-		{"ünïcode", "ünïcode"},
-		{strings.Repeat("a", 1000), strings.Repeat("a", 300) + "..."},
+		{"plain", `"plain"`},
+		{"a\x1b[31mred", `"a\x1b[31mred"`},
+		{"evil\u202egnp.exe", `"evil\u202egnp.exe"`},
+		{"bad\xffutf8", `"bad\xffutf8"`},
+		{long, `"` + strings.Repeat("x", MaxQuoted) + `"... (67108864 bytes)`},
+		{strings.Repeat("é", 100), `"` + strings.Repeat("é", MaxQuoted/2) + `"... (200 bytes)`},
 	}
-	for _, tc := range tests {
-		if diff := cmp.Diff(tc.want, OneLine(tc.in)); diff != "" {
-			t.Errorf("OneLine(%q) (-want +got):\n%s", tc.in, diff)
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, Quote(tt.in)); diff != "" {
+			t.Errorf("Quote(%.20q) (-want +got):\n%s", tt.in, diff)
 		}
+	}
+}
+
+func TestEscapeAndLine(t *testing.T) {
+	if got := Escape("sycl-spir64-unknown-unknown"); got != "sycl-spir64-unknown-unknown" {
+		t.Errorf("Escape plain: %q", got)
+	}
+	if got := Escape("sycl-\x1b[2J"); got != `"sycl-\x1b[2J"` {
+		t.Errorf("Escape ESC: %q", got)
+	}
+	if got := Line("a\nb\x1bc\u202ed"); got != `a\nb\x1bc\u202ed` {
+		t.Errorf("Line: %q", got)
+	}
+	got := Line(strings.Repeat("y", 1<<20))
+	if len(got) > MaxLine+40 || !strings.HasSuffix(got, "... (1048576 bytes)") {
+		t.Errorf("Line long: %d bytes, %q", len(got), got[len(got)-30:])
 	}
 }

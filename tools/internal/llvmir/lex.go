@@ -39,7 +39,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", errtext.OneLine(e.File), e.Line, e.Col, errtext.OneLine(e.Msg))
+	return errtext.Line(fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg))
 }
 
 func isWordChar(c byte) bool {
