@@ -115,6 +115,10 @@ sycl_toolchain(
     kind = "clang",
 {attrs}
     compile_flags = ["-O2"],
+    # The oneAPI runtime wheels (intel-sycl-rt 2026.2.0, libsycl.so.9) read
+    # 80-byte device images: __sycl_register_lib steps by 0x50, and images
+    # in the 96-byte layout crash it (see docs/runtime-layout.md).
+    image_version = 3,
     extra_targets = {extra_targets},
     missing = {missing},
 )

@@ -27,6 +27,8 @@ SyclToolchainInfo = provider(
         "translate_flags": "list of string: flags for every SPIR-V translation.",
         "device_libraries": "depset of File: device bitcode libraries linked only for the symbols a program references.",
         "runtime": "CcInfo or None: the SYCL runtime host code compiles and links against.",
+        "image_version": "int: the device image layout that runtime reads, given to the wrapper as -image-version (3: 80 bytes, libsycl.so.9; 2: 96 bytes with manifest pointers, libsycl.so.8).",
+        "offload_entries": "string: 'old' (32-byte __tgt_offload_entry) or 'new' (56-byte llvm::offloading::EntryTy, -new-offload-entries).",
         "targets": "dict of device target name -> SyclDeviceTargetInfo: every device target the toolchain can build (its primary one included).",
         "all_files": "depset of File: every file the tools need at run time.",
     },

@@ -67,6 +67,7 @@ def device_images(ctx, c, desc_name = None):
         host_triple(c.cc_toolchain),
         _compression(ctx),
         wrapper_object,
+        struct(image_version = c.sycl.image_version, offload_entries = c.sycl.offload_entries),
         desc_name,
         # Per TU, a TU without kernels still yields an image with no entries.
         skip_images_without_entries = per_tu,
