@@ -1,0 +1,127 @@
+"""Verifies and unpacks the oneAPI runtime wheels for sycl_oneapi_runtime.
+
+    oneapi_wheels.py DEST WHEEL SHA256 [WHEEL SHA256 ...]
+
+Every wheel's sha256 is checked before anything is written. The payload under
+<name>-<version>.data/data/ is unpacked into DEST/.staging and moved into DEST
+only when every wheel unpacked, so a failure leaves no half-filled tree.
+Wheels hold no symlinks: byte-identical files of one wheel (libfoo.so,
+libfoo.so.1, libfoo.so.1.2) become one file and relative symlinks.
+"""
+
+import hashlib
+import os
+import shutil
+import sys
+import zipfile
+
+# Not needed to run SYCL programs (and large): the SYCL JIT (kernel fusion,
+# kernel_compiler), the preview-ABI libsycl, the LTO plugin, the compiler's
+# clang and libc++ headers, CMake files,
+# sanitizer device libraries, debugger scripts, the wheels' own post-install
+# scripts and their placeholder .icd files (the repository writes its own).
+_SKIP_PREFIXES = (
+    "bin/",
+    "etc/",
+    "lib/clang/",
+    "lib/cmake/",
+    "lib/dpcpp-2026/",
+    "lib/libsycl-jit.",
+    "lib/libsycl-preview.",
+    "lib/icx-lto.",
+    "opt/",
+)
+_SKIP_SUFFIXES = ("-gdb.py",)
+
+
+def fail(msg):
+    sys.stderr.write("oneapi_runtime: " + msg + "\n")
+    sys.exit(1)
+
+
+def sha256_of(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while True:
+            b = f.read(1 << 20)
+            if not b:
+                break
+            h.update(b)
+    return h.hexdigest()
+
+
+def payload(wheel):
+    """(relative path, ZipInfo) of every file to unpack, in archive order."""
+    out = []
+    for info in wheel.infolist():
+        name = info.filename
+        if info.is_dir() or ".data/data/" not in name:
+            continue
+        rel = name.split(".data/data/", 1)[1]
+        if rel.startswith(_SKIP_PREFIXES) or rel.endswith(_SKIP_SUFFIXES):
+            continue
+        if rel.startswith("/") or ".." in rel.split("/"):
+            raise ValueError("unsafe path in archive: " + name)
+        out.append((rel, info))
+    return out
+
+
+def unpack(path, staging):
+    with zipfile.ZipFile(path) as wheel:
+        files = payload(wheel)
+        # One real file per group of identical members in one directory: the
+        # longest name (the fully versioned one); the others link to it.
+        groups = {}
+        for rel, info in files:
+            key = (os.path.dirname(rel), info.file_size, info.CRC)
+            groups.setdefault(key, []).append(rel)
+        for rel, info in files:
+            key = (os.path.dirname(rel), info.file_size, info.CRC)
+            real = max(groups[key], key=lambda r: (len(r), r))
+            out = os.path.join(staging, rel)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            if os.path.lexists(out):
+                raise ValueError("two wheels hold " + rel)
+            if rel != real:
+                os.symlink(os.path.basename(real), out)
+                continue
+            with wheel.open(info) as src, open(out, "wb") as dst:
+                shutil.copyfileobj(src, dst, 1 << 20)
+            mode = (info.external_attr >> 16) & 0o777
+            os.chmod(out, 0o755 if mode & 0o111 or ".so" in rel else 0o644)
+
+
+def main(argv):
+    if len(argv) < 3 or len(argv) % 2 != 1:
+        fail("usage: oneapi_wheels.py DEST WHEEL SHA256 [WHEEL SHA256 ...]")
+    dest = argv[0]
+    pairs = list(zip(argv[1::2], argv[2::2]))
+    for path, want in pairs:
+        got = sha256_of(path)
+        if got != want:
+            fail(
+                "%s: sha256 is %s, but rules_sycl pins %s. The wheel is not the "
+                "one rules_sycl was tested with: delete it (from RULES_SYCL_WHEELHOUSE "
+                "or pip's cache: pip cache remove '%s*') and fetch again, or check "
+                "which index pip is configured for (pip config list)."
+                % (os.path.basename(path), got, want, os.path.basename(path).split("-")[0])
+            )
+    staging = os.path.join(dest, ".staging")
+    shutil.rmtree(staging, ignore_errors=True)
+    os.makedirs(staging)
+    for path, _ in pairs:
+        try:
+            unpack(path, staging)
+        except (zipfile.BadZipFile, ValueError, OSError) as e:
+            shutil.rmtree(staging, ignore_errors=True)
+            fail("%s: cannot unpack: %s" % (os.path.basename(path), e))
+    for top in sorted(os.listdir(staging)):
+        target = os.path.join(dest, top)
+        if os.path.lexists(target):
+            shutil.rmtree(target)
+        os.rename(os.path.join(staging, top), target)
+    os.rmdir(staging)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
