@@ -27,6 +27,7 @@ SyclToolchainInfo = provider(
         "translate_flags": "list of string: flags for every SPIR-V translation.",
         "device_libraries": "depset of File: device bitcode libraries linked only for the symbols a program references.",
         "runtime": "CcInfo or None: the SYCL runtime host code compiles and links against.",
+        "runtime_runfiles": "runfiles or None: what programs linked with the runtime load at run time (the runtime target's runfiles: libraries, OpenCL ICD files). Non-empty: sycl_binary runs the program through a launcher that points LD_LIBRARY_PATH and OCL_ICD_VENDORS at them.",
         "targets": "dict of device target name -> SyclDeviceTargetInfo: every device target the toolchain can build (its primary one included).",
         "all_files": "depset of File: every file the tools need at run time.",
     },
