@@ -20,7 +20,9 @@ constexpr uint32_t kN = 1u << 20;
 constexpr size_t kWorkGroup = 64;
 
 int Run() {
-  sycl::queue q(examples::IntelCpuDevice("vector_add"));
+  sycl::queue q(examples::IntelCpuDevice("vector_add"),
+                // In order: a memcpy after a kernel waits for it.
+                sycl::property::queue::in_order());
   examples::PrintDevice(q.get_device());
 
   std::vector<int> a(kN), b(kN), c(kN, 0);

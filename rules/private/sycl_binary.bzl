@@ -112,10 +112,25 @@ def _compression(ctx):
 
 def _sycl_binary_impl(ctx):
     c = compile_target(ctx)
-    images = device_images(ctx, c)
+
+    # A program whose device code all lives in shared libraries (or SYCLBIN
+    # files it loads) has no device pipeline of its own.
+    if [t for t in c.targets if c.sycl_info.device_objects_by_target[t.name].to_list()]:
+        images = device_images(ctx, c)
+        wrapped = [images.wrapper_object]
+        groups = OutputGroupInfo(
+            device_link = depset([images.linked]),
+            device_split = depset([images.split]),
+            device_images = images.images,
+            device_wrapper = depset(wrapped),
+            device_link_unused_inputs = images.unused_inputs,
+        )
+    else:
+        wrapped = []
+        groups = OutputGroupInfo()
     wrapper_outputs = cc_common.create_compilation_outputs(
-        objects = depset([images.wrapper_object]),
-        pic_objects = depset([images.wrapper_object]),
+        objects = depset(wrapped),
+        pic_objects = depset(wrapped),
     )
     runtime_runfiles = c.sycl.runtime_runfiles
     launch = _launch_environment(ctx, runtime_runfiles)
@@ -143,13 +158,7 @@ def _sycl_binary_impl(ctx):
         runfiles = runfiles.merge(ctx.runfiles(files = [program])).merge(runtime_runfiles)
     return [
         DefaultInfo(executable = executable, files = depset([executable, program]), runfiles = runfiles),
-        OutputGroupInfo(
-            device_link = depset([images.linked]),
-            device_split = depset([images.split]),
-            device_images = images.images,
-            device_wrapper = depset([images.wrapper_object]),
-            device_link_unused_inputs = images.unused_inputs,
-        ),
+        groups,
         testing.TestEnvironment(ctx.attr.env),
     ]
 
