@@ -145,7 +145,9 @@ def _fetch_wheel(rctx, python, wheelhouse, w, dest):
         quiet = True,
     )
     if r.return_code != 0:
-        lines = [line for line in (r.stderr + r.stdout).strip().splitlines() if line.strip()]
+        lines = [line for line in (r.stdout + "\n" + r.stderr).strip().splitlines() if line.strip()]
+        errors = [line for line in lines if line.startswith("ERROR")]
+        lines = errors or lines
         _fail("pip could not download wheel {n}=={v}: {err}\nCheck that pip reaches a package index (pip config list; PIP_INDEX_URL), or download {f} on a machine that does and name its directory with --repo_env=RULES_SYCL_WHEELHOUSE=DIR.".format(
             n = w.name,
             v = w.version,

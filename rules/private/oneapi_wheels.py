@@ -1,6 +1,12 @@
 """Verifies and unpacks the oneAPI runtime wheels for sycl_oneapi_runtime.
 
     oneapi_wheels.py DEST WHEEL SHA256 [WHEEL SHA256 ...]
+    oneapi_wheels.py prefetch DIR
+
+The second form (./setup.sh) downloads every wheel pinned in
+oneapi_runtime.bzl that DIR does not already hold with the right sha256,
+with pip download --no-deps --only-binary=:all:, so that later fetches of the
+repository need no network (RULES_SYCL_WHEELHOUSE=DIR).
 
 Every wheel's sha256 is checked before anything is written. The payload under
 <name>-<version>.data/data/ is unpacked into DEST/.staging and moved into DEST
@@ -11,7 +17,9 @@ libfoo.so.1, libfoo.so.1.2) become one file and relative symlinks.
 
 import hashlib
 import os
+import re
 import shutil
+import subprocess
 import sys
 import zipfile
 
@@ -91,7 +99,48 @@ def unpack(path, staging):
             os.chmod(out, 0o755 if mode & 0o111 or ".so" in rel else 0o644)
 
 
+def pinned_wheels():
+    """(name, version, file, sha256) of every wheel oneapi_runtime.bzl pins."""
+    bzl = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oneapi_runtime.bzl")
+    text = open(bzl).read()
+    out = re.findall(
+        r'name = "([^"]+)",\s*version = "([^"]+)",\s*file = "([^"]+)",\s*sha256 = "([0-9a-f]{64})"',
+        text,
+    )
+    if not out:
+        fail("%s: no pinned wheels found" % bzl)
+    return out
+
+
+def prefetch(directory):
+    os.makedirs(directory, exist_ok=True)
+    for name, version, filename, sha in pinned_wheels():
+        path = os.path.join(directory, filename)
+        if os.path.exists(path) and sha256_of(path) == sha:
+            continue
+        if os.path.exists(path):
+            os.remove(path)
+        sys.stderr.write("oneapi_runtime: pip download %s==%s\n" % (name, version))
+        r = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps",
+             "--only-binary=:all:", "--disable-pip-version-check", "-q",
+             "--dest", directory, "%s==%s" % (name, version)],
+        )
+        if r.returncode != 0:
+            fail("pip could not download wheel %s==%s: check that pip reaches a "
+                 "package index (pip config list)" % (name, version))
+        if not os.path.exists(path):
+            fail("pip downloaded %s==%s, but not as %s" % (name, version, filename))
+        got = sha256_of(path)
+        if got != sha:
+            os.remove(path)
+            fail("%s: sha256 is %s, but rules_sycl pins %s (removed)" % (filename, got, sha))
+
+
 def main(argv):
+    if len(argv) == 2 and argv[0] == "prefetch":
+        prefetch(argv[1])
+        return
     if len(argv) < 3 or len(argv) % 2 != 1:
         fail("usage: oneapi_wheels.py DEST WHEEL SHA256 [WHEEL SHA256 ...]")
     dest = argv[0]

@@ -27,6 +27,7 @@ SyclToolchainInfo = provider(
         "translate_flags": "list of string: flags for every SPIR-V translation.",
         "device_libraries": "depset of File: device bitcode libraries linked only for the symbols a program references.",
         "runtime": "CcInfo or None: the SYCL runtime host code compiles and links against.",
+        "runtime_runfiles": "runfiles or None: what programs linked with the runtime load at run time (the runtime target's runfiles: libraries, OpenCL ICD files). Non-empty: sycl_binary runs the program through a launcher that points LD_LIBRARY_PATH and OCL_ICD_VENDORS at them.",
         "image_version": "int: the device image layout that runtime reads, given to the wrapper as -image-version (3: 80 bytes, libsycl.so.9; 2: 96 bytes with manifest pointers, libsycl.so.8).",
         "offload_entries": "string: 'old' (32-byte __tgt_offload_entry) or 'new' (56-byte llvm::offloading::EntryTy, -new-offload-entries).",
         "targets": "dict of device target name -> SyclDeviceTargetInfo: every device target the toolchain can build (its primary one included).",

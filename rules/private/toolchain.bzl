@@ -48,6 +48,7 @@ def _sycl_toolchain_impl(ctx):
             translate_flags = ctx.attr.translate_flags,
             device_libraries = depset(ctx.files.device_libraries),
             runtime = ctx.attr.runtime[CcInfo] if ctx.attr.runtime else None,
+            runtime_runfiles = ctx.attr.runtime[DefaultInfo].default_runfiles if ctx.attr.runtime else None,
             image_version = ctx.attr.image_version,
             offload_entries = ctx.attr.offload_entries,
             targets = targets,
@@ -107,7 +108,7 @@ among several with target_settings (see //sycl:toolchain).""",
         ),
         "runtime": attr.label(
             providers = [CcInfo],
-            doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++.",
+            doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++ or @oneapi_runtime//:sycl (sycl_oneapi_runtime). Its runfiles (data) are what programs load at run time: shared libraries put on LD_LIBRARY_PATH and OpenCL .icd files whose directory becomes OCL_ICD_VENDORS, by the launcher sycl_binary writes.",
         ),
         "image_version": attr.int(
             default = 3,

@@ -1,6 +1,7 @@
-// Lists every SYCL platform and device the runtime finds, with the runtime's
-// version: the smallest host program that compiles against the oneAPI
-// wheels' headers (g++, no SYCL compiler) and runs on their libsycl.
+// Lists every SYCL platform and device the runtime finds, and the kernels
+// of the images it registered: the smallest host program that compiles
+// against the oneAPI wheels' headers (g++, no SYCL compiler) and runs on
+// their libsycl.
 #include <cstdio>
 #include <exception>
 
@@ -22,6 +23,8 @@ int main() {
       }
     }
     std::printf("devices: %zu\n", devices);
+    for (const sycl::kernel_id &id : sycl::get_kernel_ids())
+      std::printf("kernel: %s\n", id.get_name());
     return devices ? 0 : 1;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "list_devices: %s\n", e.what());

@@ -9,18 +9,19 @@
 //	           [-expect-target=T]... [-expect-error=TEXT] [-preload=SO]
 //	           -- PROGRAM [ARGS...]
 //
-// -runtime names a oneAPI runtime directory (lib/ and etc/OpenCL/vendors/,
-// e.g. the @oneapi_runtime repository in runfiles), or a file at its root
-// (its VERSIONS file, easy to name in Bazel): its lib/ is prepended to
-// LD_LIBRARY_PATH and OCL_ICD_VENDORS points at its vendors directory.
-// ONEAPI_DEVICE_SELECTOR defaults to opencl:cpu. -preload sets LD_PRELOAD,
-// for tests/realruntime's shim that keeps dumps from overwriting each other:
-// libsycl.so.9 dumps compressed images when it decompresses them, each to
-// "<target>.spv", so without it a program keeps only the last one.
-// -expect-error inverts the
-// result: the check must fail with a message containing TEXT (how tests
-// prove that a wrong layout is caught). Exit 0 on success, 1 on a failed
-// check, 2 on bad usage.
+// PROGRAM may be a sycl_binary's launcher script: its images are then read
+// from PROGRAM.bin, the program it starts. -runtime names a oneAPI runtime
+// directory (lib/ and etc/OpenCL/vendors/, e.g. the @oneapi_runtime
+// repository in runfiles), or a file at its root (its VERSIONS file, easy to
+// name in Bazel): its lib/ is prepended to LD_LIBRARY_PATH and
+// OCL_ICD_VENDORS points at its vendors directory (a launcher may set both
+// again). ONEAPI_DEVICE_SELECTOR defaults to opencl:cpu. -preload sets
+// LD_PRELOAD, for tests/realruntime's shim that keeps dumps from overwriting
+// each other: libsycl.so.9 dumps compressed images when it decompresses
+// them, each to "<target>.spv", so without it a program keeps only the last
+// one. -expect-error inverts the result: the check must fail with a message
+// containing TEXT (how tests prove that a wrong layout is caught). Exit 0 on
+// success, 1 on a failed check, 2 on bad usage.
 package main
 
 import (
@@ -31,6 +32,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 )
 
 type multiFlag []string
@@ -99,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		rc.libDirs = []string{filepath.Join(abs, "lib")}
 		rc.vendors = filepath.Join(abs, "etc", "OpenCL", "vendors")
 	}
-	files := append([]string{fs.Arg(0)}, also...)
+	files := append([]string{programImage(fs.Arg(0))}, also...)
 	report, err := check(rc, files, expectations{compressed: *compressed, newEntries: *entries, version: *version, targets: targets})
 	if *expectErr != "" {
 		var ce *CheckError
@@ -120,4 +123,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stdout, report)
 	return 0
+}
+
+// programImage is the file holding PROGRAM's images: PROGRAM itself, or,
+// when PROGRAM is a launcher script (sycl_binary with a runtime that needs
+// an environment), the PROGRAM.bin it starts.
+func programImage(program string) string {
+	head := make([]byte, 4)
+	if f, err := os.Open(program); err == nil {
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		if devicebinaries.IsELF(head[:n]) {
+			return program
+		}
+		if _, err := os.Stat(program + ".bin"); err == nil {
+			return program + ".bin"
+		}
+	}
+	return program
 }
