@@ -7,10 +7,14 @@
 #   2. fetches, through the Go module proxy, rules_go, Gazelle, the Go SDK that
 #      rules_go can use (1.19.13) and buildifier, and lays them out under
 #      .offline/ (git-ignored) as Bazel repositories;
-#   3. prefetches NVIDIA's CUDA tool wheels (ptxas, fatbinary, cuobjdump; PyPI,
-#      pinned by sha256 in rules/private/cuda_tools.bzl) into .offline/distdir;
+#   3. downloads, with pip, the pinned wheels of Intel's oneAPI SYCL runtime
+#      (rules/private/oneapi_runtime.bzl) and NVIDIA's CUDA tools (ptxas,
+#      fatbinary, cuobjdump: rules/private/cuda_tools.bzl), each checked
+#      against its sha256, into .offline/wheels, so Bazel fetches them
+#      without network;
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
-#      points Bazel at those copies with --override_repository and --distdir.
+#      points Bazel at those copies with --override_repository and at the
+#      wheels with --repo_env=RULES_SYCL_WHEELHOUSE.
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -31,7 +35,7 @@ DEBIAN_PACKAGES=(
   clang-15 llvm-15 llvm-15-tools llvm-spirv-15 spirv-tools
   clang-19 llvm-19 libclc-19 bc time
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
-  libzstd-dev zstd git ca-certificates python3 build-essential
+  libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
 )
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
@@ -144,31 +148,12 @@ install_buildifier() {
   GOBIN="$OFF/bin" GOFLAGS=-mod=mod go install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION"
 }
 
-# url sha256 pairs of NVIDIA's CUDA tool wheels, read from the one place that
-# pins them (rules/private/cuda_tools.bzl).
-wheel_specs() {
-  awk -F'"' '/^ *url = "https:\/\/files.pythonhosted.org/ {u=$2} /^ *sha256 = "/ && u {print u, $2; u=""}' \
-    "$ROOT/rules/private/cuda_tools.bzl"
-}
-
-# Prefetches the wheels (ptxas + fatbinary; cuobjdump) into .offline/distdir,
-# verified by sha256; Bazel's --distdir then serves them to the cuda_wheel
-# repositories without the network.
-prefetch_cuda_wheels() {
-  mkdir -p "$OFF/distdir"
-  local url sha file got n=0
-  while read -r url sha; do
-    n=$((n + 1))
-    file="$OFF/distdir/${url##*/}"
-    if [ -f "$file" ] && [ "$(sha256sum "$file" | cut -d' ' -f1)" = "$sha" ]; then continue; fi
-    log "fetching ${url##*/} from PyPI"
-    python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$file.tmp" ||
-      { rm -f "$file.tmp"; die "could not download $url (is PyPI reachable?)"; }
-    got="$(sha256sum "$file.tmp" | cut -d' ' -f1)"
-    [ "$got" = "$sha" ] || { rm -f "$file.tmp"; die "${url##*/}: sha256 $got, want $sha"; }
-    mv "$file.tmp" "$file"
-  done < <(wheel_specs)
-  [ "$n" -gt 0 ] || die "no wheel pins found in rules/private/cuda_tools.bzl"
+# The pinned wheels (oneAPI runtime, about 480 MB; CUDA tools, about 40 MB),
+# by name with pip and checked against their sha256; a second run only
+# re-checks them.
+prefetch_wheels() {
+  python3 "$ROOT/rules/private/wheels.py" prefetch "$OFF/wheels" ||
+    die "downloading the pinned wheels failed (see above)"
 }
 
 write_bazelrc() {
@@ -182,8 +167,7 @@ common --override_repository=rules_java=/usr/share/bazel/rules/java
 common --override_repository=bazel_skylib=/usr/share/bazel/tools/skylib
 common --override_repository=platforms=/usr/share/bazel/tools/platforms
 common --override_repository=remote_coverage_tools=$OFF/remote_coverage_tools
-# NVIDIA's CUDA tool wheels (prefetch_cuda_wheels), found by file name.
-common --distdir=$OFF/distdir
+common --repo_env=RULES_SYCL_WHEELHOUSE=$OFF/wheels
 EOF
 }
 
@@ -191,8 +175,8 @@ main() {
   if [ -f "$STAMP" ] && [ -f "$ROOT/.bazelrc.offline" ] && [ -x "$OFF/bin/buildifier" ]; then
     install_debian_packages
     # Added after the first setup.sh: cheap, so also done on set-up machines.
-    prefetch_cuda_wheels
-    grep -q -- '--distdir=' "$ROOT/.bazelrc.offline" || write_bazelrc
+    prefetch_wheels
+    grep -q RULES_SYCL_WHEELHOUSE "$ROOT/.bazelrc.offline" || write_bazelrc
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -205,7 +189,7 @@ main() {
   prepare_rules_cc
   prepare_coverage_stub
   install_buildifier
-  prefetch_cuda_wheels
+  prefetch_wheels
   write_bazelrc
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"

@@ -2,7 +2,8 @@
 # Every test of rules_sycl: Go (with the Go 1.19 SDK Bazel uses), formatting and
 # lint, BUILD files in sync with Gazelle, sycl-post-link conformance, and
 # `bazel test //...` (Starlark analysis tests, tool tests, integration builds
-# that compile and run every example on PoCL). Run ./setup.sh first.
+# that compile and run every example on Intel's oneAPI runtime and CPU OpenCL
+# device, @oneapi_runtime). Run ./setup.sh first.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 ROOT="$PWD"

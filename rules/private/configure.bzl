@@ -147,7 +147,11 @@ sycl_toolchain(
     kind = "clang",
 {attrs}
     compile_flags = ["-O2"],
-    extra_targets = {extra_targets},
+    # The oneAPI runtime wheels (intel-sycl-rt 2026.2.0, libsycl.so.9) read
+    # 80-byte device images: __sycl_register_lib steps by 0x50, and images
+    # in the 96-byte layout crash it (see docs/runtime-layout.md).
+    image_version = 3,
+    extra_targets = {extra_targets},{runtime}
     missing = {missing},
 )
 
@@ -166,6 +170,7 @@ toolchain(
         attrs = attrs,
         missing = repr(missing),
         nvptx = nvptx,
+        runtime = "\n    # The SYCL runtime host code links and runs against.\n    runtime = %s," % repr(rctx.attr.runtime) if rctx.attr.runtime else "",
         extra_targets = repr([":nvptx64"] if nvptx else []),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
         verifier = 'alias(name = "opt", actual = "bin/verifier")' if "verifier" in found else "",
@@ -173,13 +178,17 @@ toolchain(
 
 sycl_configure = repository_rule(
     implementation = _sycl_configure_impl,
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH"] + [t[1] for t in _TOOLS],
-    local = True,
     attrs = {
         "cuda_tools": attr.string(
             default = "@rules_sycl_cuda_nvcc",
             doc = "Repository whose bin/ptxas and bin/fatbinary build nvptx64 cubins and fat binaries (cuda_tools_dependencies declares @rules_sycl_cuda_nvcc from NVIDIA's wheel). SYCL_CUDA_PATH=<CUDA install> takes precedence; empty and no SYCL_CUDA_PATH: nvptx64 builds PTX only and --@rules_sycl//sycl:cuda_archs must be empty.",
         ),
+        "runtime": attr.string(
+            default = "@oneapi_runtime//:sycl",
+            doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
+        ),
     },
+    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH"] + [t[1] for t in _TOOLS],
+    local = True,
     doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64).",
 )

@@ -48,6 +48,9 @@ def _sycl_toolchain_impl(ctx):
             translate_flags = ctx.attr.translate_flags,
             device_libraries = depset(ctx.files.device_libraries),
             runtime = ctx.attr.runtime[CcInfo] if ctx.attr.runtime else None,
+            runtime_runfiles = ctx.attr.runtime[DefaultInfo].default_runfiles if ctx.attr.runtime else None,
+            image_version = ctx.attr.image_version,
+            offload_entries = ctx.attr.offload_entries,
             targets = targets,
             all_files = all_files,
         ),
@@ -106,7 +109,17 @@ among several with target_settings (see //sycl:toolchain).""",
         ),
         "runtime": attr.label(
             providers = [CcInfo],
-            doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++.",
+            doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++ or @oneapi_runtime//:sycl (sycl_oneapi_runtime). Its runfiles (data) are what programs load at run time: shared libraries put on LD_LIBRARY_PATH and OpenCL .icd files whose directory becomes OCL_ICD_VENDORS, by the launcher sycl_binary writes.",
+        ),
+        "image_version": attr.int(
+            default = 3,
+            values = [2, 3],
+            doc = "Device image layout `runtime` reads (passed to the wrapper as -image-version). libsycl never checks it: the wrong one crashes at registration. 3 (default): the 80-byte struct without manifest pointers, which DPC++ writes since intel/llvm#20748 and libsycl.so.9 (oneAPI 2026.x) reads. 2: the 96-byte struct with ManifestStart/End, libsycl.so.8 (oneAPI 2025.x) and older.",
+        ),
+        "offload_entries": attr.string(
+            default = "old",
+            values = ["old", "new"],
+            doc = "Offload entry layout of the images: 'old' (32 bytes, what clang-offload-wrapper writes) or 'new' (56 bytes, DPC++'s new offload model). libsycl.so.9 reads both.",
         ),
         "extra_targets": attr.label_list(
             providers = [SyclDeviceTargetInfo],

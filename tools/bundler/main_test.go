@@ -631,7 +631,7 @@ func TestInspectWrapperCLI(t *testing.T) {
 		one, zero := uint32(1), uint64(0)
 		empty := ""
 		want := []descReport{{Symbol: ".sycl_offloading.descriptor", Version: 1, Images: []imageReport{{
-			Version: 2, Kind: 4, Format: 2, FormatName: "spirv", Target: "spir64", CompileOptions: "-O2", LinkOptions: "-g",
+			Version: descriptor.DefaultImageVersion, Kind: 4, Format: 2, FormatName: "spirv", Target: "spir64", CompileOptions: "-O2", LinkOptions: "-g",
 			Data: blobOf([]byte(inputFiles["a.spv"])), EntryLayout: "old (32-byte)", Entries: []string{"kernel_a"},
 			PropertySets: []setReport{
 				{Name: "SYCL/kernel names", Properties: []propReport{{Name: "kernel_a", Type: "UINT32", Uint32: &one}}},

@@ -291,7 +291,11 @@ func TestLinkAndRun(t *testing.T) {
 		{"batch-gold", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-fuse-ld=gold"}, false},
 		{"batch-shared", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, nil, true},
 		{"v3-new-entries", []string{"-image-version=3", "-new-offload-entries", "-target=spir64", "-format=llvmbc", "-batch", "sub/t.tbl"},
-			[]string{"-DIMAGE_V3", "-DNEW_ENTRIES"}, nil, false},
+			[]string{"-DNEW_ENTRIES"}, nil, false},
+		{"v2", []string{"-image-version=2", "-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"},
+			[]string{"-DIMAGE_V2"}, nil, false},
+		{"v2-new-entries", []string{"-image-version=2", "-new-offload-entries", "-target=spir64", "-format=llvmbc", "-batch", "sub/t.tbl"},
+			[]string{"-DIMAGE_V2", "-DNEW_ENTRIES"}, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -61,8 +61,16 @@ func ParseFormat(s string) (Format, bool) {
 const (
 	DescriptorVersion = 1 // SYCL_DEVICE_BINARIES_VERSION
 	KindSYCL          = 4 // SYCL_DEVICE_BINARY_OFFLOAD_KIND_SYCL
-	ImageVersion2     = 2 // written by the DPC++ wrappers; has manifest pointers
-	ImageVersion3     = 3 // preview-breaking layout without manifest pointers
+	// ImageVersion2 is the 96-byte sycl_device_binary_struct with the
+	// ManifestStart/End pointers: what libsycl.so.8 (oneAPI 2025.x) and
+	// older read.
+	ImageVersion2 = 2
+	// ImageVersion3 is the 80-byte struct without them: what DPC++ writes
+	// since intel/llvm#20748 (2025-11) and libsycl.so.9 (oneAPI 2026.x)
+	// reads; the default.
+	ImageVersion3 = 3
+	// DefaultImageVersion is what Options.ImageVersion 0 selects.
+	DefaultImageVersion = ImageVersion3
 
 	DescriptorSize   = 32
 	ImageSizeV2      = 96
@@ -90,9 +98,16 @@ type Image struct {
 
 // Options select ABI variants.
 type Options struct {
-	Machine      elfobj.Machine
-	ImageVersion int  // 2 (default) or 3
-	NewEntries   bool // 56-byte offload entries instead of 32-byte ones
+	Machine elfobj.Machine
+	// ImageVersion selects the device image layout: ImageVersion3 (80
+	// bytes, the default when 0) or ImageVersion2 (96 bytes). The runtime
+	// does not check it: a mismatch makes it read every field after
+	// LinkOptions from the wrong offset.
+	ImageVersion int
+	// NewEntries writes 56-byte offload entries (llvm::offloading::EntryTy,
+	// DPC++'s new offload model) instead of the 32-byte __tgt_offload_entry
+	// of clang-offload-wrapper. libsycl.so.9 accepts both.
+	NewEntries bool
 	// NoRegFuncs omits the constructor/destructor (-emit-reg-funcs=false).
 	NoRegFuncs bool
 	// DescName, when set, names the descriptor ".sycl_offloading.<DescName>"
@@ -159,7 +174,7 @@ func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	}
 	imgVersion := opt.ImageVersion
 	if imgVersion == 0 {
-		imgVersion = ImageVersion2
+		imgVersion = DefaultImageVersion
 	}
 	if imgVersion != ImageVersion2 && imgVersion != ImageVersion3 {
 		return nil, &Error{fmt.Sprintf("unsupported device image version %d (want 2 or 3)", imgVersion)}

@@ -53,7 +53,7 @@ func build(t testing.TB, m elfobj.Machine, opt descriptor.Options) ([]byte, []Im
 	var want []Image
 	version := uint16(opt.ImageVersion)
 	if version == 0 {
-		version = 2
+		version = descriptor.DefaultImageVersion
 	}
 	for _, s := range specs {
 		var reg *propset.Registry
@@ -93,6 +93,8 @@ func TestReadObject(t *testing.T) {
 		{"x86_64", elfobj.X86_64, descriptor.Options{}, ".sycl_offloading.descriptor"},
 		{"aarch64", elfobj.AArch64, descriptor.Options{}, ".sycl_offloading.descriptor"},
 		{"v3 new entries", elfobj.X86_64, descriptor.Options{ImageVersion: 3, NewEntries: true}, ".sycl_offloading.descriptor"},
+		{"v2", elfobj.X86_64, descriptor.Options{ImageVersion: 2}, ".sycl_offloading.descriptor"},
+		{"v2 new entries", elfobj.AArch64, descriptor.Options{ImageVersion: 2, NewEntries: true}, ".sycl_offloading.descriptor"},
 		{"desc-name", elfobj.AArch64, descriptor.Options{DescName: "mine", NoRegFuncs: true}, ".sycl_offloading.mine"},
 	}
 	for _, tt := range tests {
