@@ -26,6 +26,8 @@
  * 2 bad usage or no usable image. CUDA_FORCE_PTX_JIT=1 (read by the driver)
  * makes it ignore the cubins and JIT the PTX. It sets CUDA_CACHE_DISABLE=1:
  * PTX served from the driver's JIT cache shows no JIT log or time. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -334,8 +336,13 @@ static void vector_add(void) {
   uint32_t n = kN;
   float ms;
 
+  /* vector_add takes SYCL accessors: each is the pointer, then its access
+   * range, memory range and offset (one 8-byte struct each, by value), as
+   * libsycl passes an accessor set with set_args. */
+  uint64_t range = kN, offset0 = 0;
   launch add = get_kernel("vector_add");
-  void *add_args[] = {&da, &db, &dc, &n};
+  void *add_args[] = {&da, &range, &range, &offset0, &db, &range, &range, &offset0,
+                      &dc, &range, &range, &offset0, &n};
   run("vector_add", &add, kN + kGroup, kGroup, add_args, &ms);
   check(cu.MemcpyDtoH(c, dc, bytes), "copy c");
   size_t wrong = 0;

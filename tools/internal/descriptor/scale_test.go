@@ -87,8 +87,8 @@ func TestLargeImages(t *testing.T) {
 		{Target: "spir64_x86_64", Format: FormatNative, Data: patternSource(size, 2)},
 		{Target: "spir64", Format: FormatSPIRV, Data: patternSource(size+3, 3)},
 	}
-	b := build(t, imgs, Options{Machine: elfobj.X86_64})
-	d := decode(t, b, ".sycl_offloading.descriptor", 2, false)
+	b := build(t, imgs, Options{Machine: elfobj.X86_64, ImageVersion: 3})
+	d := decode(t, b, ".sycl_offloading.descriptor", 3, false)
 	for i, img := range imgs {
 		want := make([]byte, img.Data.Size)
 		(&pattern{byte(i + 1)}).Read(want)
