@@ -60,6 +60,7 @@ def _cuda_wheel_impl(rctx):
     if r.return_code != 0:
         rctx.delete("_wheel")
         fail("\n%s: %s" % (rctx.name, r.stderr.strip().replace("rules_sycl wheels: ", "")))
+
     # A wheel is a zip; Bazel 4.2's extract goes by the file name's suffix.
     rctx.symlink(rctx.path("_wheel/" + wheel), "_wheel/wheel.zip")
     rctx.extract("_wheel/wheel.zip", stripPrefix = rctx.attr.strip_prefix)
