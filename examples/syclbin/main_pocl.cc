@@ -1,7 +1,8 @@
 // The PoCL path of the syclbin example: loads kernels_plain.syclbin with
 // tests/runtime's SYCLBIN reader and runs its two kernels on PoCL, checking
-// every element. (libsycl.so.9 loads and builds our SYCLBIN but lists no
-// kernel names for it: see main.cc and README, "Runtime".)
+// every element. tests/runtime launches a kernel by its entry-point name,
+// the one kernels.cl defines (libsycl adds the "__sycl_kernel_" prefix
+// itself: see main.cc).
 //   syclbin_pocl [FILE.syclbin]
 #include <cstdint>
 #include <cstdio>
@@ -26,8 +27,8 @@ int main(int argc, char **argv) {
   size_t global[1] = {n};
   srt_arg iota[3] = {srt_arg_buffer(buf), srt_arg_value(&base, sizeof base), srt_arg_value(&n, sizeof n)};
   srt_arg negate[2] = {srt_arg_buffer(buf), srt_arg_value(&n, sizeof n)};
-  if (buf == nullptr || srt_launch("syclbin_iota", 1, global, nullptr, 3, iota) != SRT_OK ||
-      srt_launch("syclbin_negate", 1, global, nullptr, 2, negate) != SRT_OK)
+  if (buf == nullptr || srt_launch("__sycl_kernel_syclbin_iota", 1, global, nullptr, 3, iota) != SRT_OK ||
+      srt_launch("__sycl_kernel_syclbin_negate", 1, global, nullptr, 2, negate) != SRT_OK)
     return fail("launch");
   std::vector<int> host(n);
   if (srt_buffer_read(buf, 0, host.data(), n * sizeof(int)) != SRT_OK) return fail("read");

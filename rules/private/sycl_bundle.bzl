@@ -54,7 +54,9 @@ sycl_bundle = rule(
     doc = """Device code of `srcs` and `deps` as a SYCLBIN file (`<name>.syclbin`):
 device-linked, split, translated to SPIR-V and packed with its property sets
 (kernel names included) in the chosen state, for programs that load device
-code at run time (the kernel_bundle-from-file analogue).""",
+code at run time (the kernel_bundle-from-file analogue). libsycl finds a
+kernel `N` of a SYCLBIN only if the device code names it `__sycl_kernel_N`
+(DPC++'s free-function kernel name); host code then asks for `N`.""",
     attrs = _ATTRS,
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],
