@@ -3,10 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
@@ -42,6 +48,19 @@ func TestHostileEntryIDs(t *testing.T) {
 	}
 	if out := runOK(t, "inspect", "b.bc"); strings.ContainsAny(out, "\x1b\u202e") {
 		t.Errorf("inspect printed a raw escape or override:\n%q", out)
+	}
+	// -json too: escaped, and still the same IDs once decoded.
+	js := runOK(t, "inspect", "-json", "b.bc")
+	if strings.ContainsAny(js, "\x1b\u202e") || !strings.Contains(js, `sycl-spir64\u202egnp`) {
+		t.Errorf("inspect -json printed a raw escape or override:\n%q", js)
+	}
+	var rep struct {
+		Bundle struct {
+			Entries []struct{ ID string }
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil || len(rep.Bundle.Entries) != 3 || rep.Bundle.Entries[2].ID != rtl {
+		t.Errorf("inspect -json: %v, entries %+v", err, rep.Bundle.Entries)
 	}
 	for _, id := range []string{esc, rtl} {
 		err := run([]string{"unbundle", "-type=bc", "-input=b.bc", "-targets=" + id, "-output-dir=out"}, &bytes.Buffer{})
@@ -175,5 +194,60 @@ func TestOverlappingOffloadBinary(t *testing.T) {
 	}
 	if _, err := os.Stat("out"); !os.IsNotExist(err) {
 		t.Error("unpack left out/ behind")
+	}
+}
+
+// TestInterruptedUnbundleLeavesNothing: SIGTERM while unbundle writes its
+// outputs removes what it staged and the output directory it created, and
+// leaves no temporary file (issue 14 item 7: a .tmp and one output stayed).
+func TestInterruptedUnbundleLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	// Enough entries that staging them takes a while: the signal comes
+	// while some are staged and others are not yet.
+	entries := []offloadbundle.Entry{{ID: "host-x86_64-unknown-linux-gnu", Data: []byte("h")}}
+	for i := 0; i < 20000; i++ {
+		entries = append(entries, offloadbundle.Entry{ID: fmt.Sprintf("sycl-spir64-unknown-unknown-k%05d", i), Data: bytes.Repeat([]byte{byte(i)}, 4096)})
+	}
+	b := &offloadbundle.Bundle{Entries: entries}
+	data, err := b.Bytes(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "in.bc"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(os.Args[0], "unbundle", "-type=bc", "-input="+filepath.Join(dir, "in.bc"), "-output-dir="+out)
+	cmd.Env = append(os.Environ(), "BUNDLER_TEST_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	staged := false
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !staged; time.Sleep(time.Millisecond) {
+		m, _ := filepath.Glob(filepath.Join(out, ".staging-*", "*"))
+		staged = len(m) > 0
+	}
+	if !staged {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no staged output appeared; stderr: %s", stderr.String())
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err = cmd.Wait()
+	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if !(ws.Signaled() && ws.Signal() == syscall.SIGTERM) && ws.ExitStatus() != 128+int(syscall.SIGTERM) {
+		// It may have finished first; then every output must be there.
+		if err == nil {
+			t.Skipf("unbundle finished before the signal")
+		}
+		t.Errorf("bundler did not die of SIGTERM: %v; stderr: %s", err, stderr.String())
+	}
+	if got := listDir(t, dir); len(got) != 1 || got[0] != "in.bc" {
+		if len(got) > 4 {
+			got = append(got[:4], fmt.Sprintf("... (%d in all)", len(got)))
+		}
+		t.Errorf("after the interrupted run: %v, want only in.bc", got)
 	}
 }

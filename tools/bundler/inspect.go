@@ -9,6 +9,9 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
@@ -376,9 +379,35 @@ func runInspect(args []string, budget *inflate.Budget, stdout io.Writer) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		out, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(append(escapeFormatChars(out), '\n'))
+		return err
 	}
 	return writeText(stdout, r)
+}
+
+// escapeFormatChars writes, as \uXXXX escapes, the characters that
+// encoding/json leaves raw but a terminal acts on: format and bidi
+// characters such as a right-to-left override, and other non-printable
+// runes (ESC and other controls are escaped by encoding/json already). In
+// JSON text they can only stand inside strings, where the escape means the
+// same character.
+func escapeFormatChars(js []byte) []byte {
+	var out []byte
+	for i := 0; i < len(js); {
+		r, n := utf8.DecodeRune(js[i:])
+		if r < utf8.RuneSelf || unicode.IsPrint(r) || r == utf8.RuneError {
+			out = append(out, js[i:i+n]...)
+		} else if r > 0xffff {
+			hi, lo := utf16.EncodeRune(r)
+			out = append(out, fmt.Sprintf("\\u%04x\\u%04x", hi, lo)...)
+		} else {
+			out = append(out, fmt.Sprintf("\\u%04x", r)...)
+		}
+		i += n
+	}
+	return out
 }
