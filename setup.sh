@@ -8,7 +8,10 @@
 #      rules_go can use (1.19.13) and buildifier, and lays them out under
 #      .offline/ (git-ignored) as Bazel repositories;
 #   3. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
-#      points Bazel at those copies with --override_repository.
+#      points Bazel at those copies with --override_repository;
+#   4. installs BuildGrid (tests/remote/requirements.txt: pinned versions and
+#      sha256 of every wheel) into .remote/venv (git-ignored) and downloads
+#      the Go modules of the remote-execution test worker.
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -30,6 +33,7 @@ DEBIAN_PACKAGES=(
   clang-19 llvm-19 libclc-19 bc time
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 build-essential
+  python3-venv postgresql-15
 )
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
@@ -142,6 +146,31 @@ install_buildifier() {
   GOBIN="$OFF/bin" GOFLAGS=-mod=mod go install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION"
 }
 
+# BuildGrid for tests/remote/run.sh, from PyPI wheels pinned by sha256; the
+# stamp records which requirements file the virtualenv was built from.
+install_buildgrid() {
+  local venv="$ROOT/.remote/venv" req="$ROOT/tests/remote/requirements.txt" want
+  want="$(sha256sum "$req" | cut -d' ' -f1)"
+  if [ -x "$venv/bin/bgd" ] && [ "$(cat "$venv/.requirements.sha256" 2>/dev/null)" = "$want" ]; then
+    return 0
+  fi
+  log "installing BuildGrid into $venv"
+  rm -rf "$venv"
+  # Debian's Python (the wheels are for CPython 3.11), whatever is on PATH.
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --no-input --require-hashes --only-binary :all: -r "$req" ||
+    die "pip install -r $req failed (PyPI unreachable, or a wheel's sha256 differs from the pinned one)"
+  echo "$want" >"$venv/.requirements.sha256"
+}
+
+# The test worker is its own Go module: fetch its dependencies once.
+download_worker_modules() {
+  local go="$OFF/go_sdk/bin/go"
+  [ -x "$go" ] || go=go
+  (cd "$ROOT/tests/remote/worker" && GOFLAGS=-mod=mod "$go" mod download) ||
+    die "go mod download for tests/remote/worker failed"
+}
+
 write_bazelrc() {
   cat >"$ROOT/.bazelrc.offline" <<EOF
 # Written by setup.sh: offline copies of the repositories WORKSPACE downloads.
@@ -159,6 +188,8 @@ EOF
 main() {
   if [ -f "$STAMP" ] && [ -f "$ROOT/.bazelrc.offline" ] && [ -x "$OFF/bin/buildifier" ]; then
     install_debian_packages
+    install_buildgrid
+    download_worker_modules
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -172,6 +203,8 @@ main() {
   prepare_coverage_stub
   install_buildifier
   write_bazelrc
+  install_buildgrid
+  download_worker_modules
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"
 }
