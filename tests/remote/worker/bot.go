@@ -73,6 +73,13 @@ func (b *bot) loop(ctx context.Context) error {
 	var running string        // the lease being run, if any
 	var finished chan outcome
 	var cancelRun context.CancelFunc
+	defer func() {
+		// A lost session abandons its lease: the server gives it to
+		// another bot.
+		if cancelRun != nil {
+			cancelRun()
+		}
+	}()
 	for {
 		// Start a lease the server handed out.
 		if running == "" {
@@ -121,7 +128,10 @@ func (b *bot) loop(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			if status.Code(err) == codes.DeadlineExceeded || status.Code(err) == codes.Unavailable {
+			switch status.Code(err) {
+			case codes.DeadlineExceeded, codes.Unavailable, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown:
+				// A busy or restarting server: the session and the lease
+				// stay ours while we come back within the keepalive timeout.
 				b.log.Printf("UpdateBotSession: %v; retrying", err)
 				time.Sleep(time.Second)
 				continue

@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -61,10 +62,14 @@ func run(server, id, dir, instance string, logger *log.Logger) error {
 		conn:   conn,
 		log:    logger,
 	}
-	err = b.loop(ctx)
-	if ctx.Err() != nil {
-		logger.Printf("stopped (%d actions run)", b.ran)
-		return nil
+	for {
+		err = b.loop(ctx)
+		if ctx.Err() != nil {
+			logger.Printf("stopped (%d actions run, %d bytes uploaded)", b.ran, b.uploaded)
+			return nil
+		}
+		// The server dropped the session (e.g. it expired): start another.
+		logger.Printf("%v; new session", err)
+		time.Sleep(time.Second)
 	}
-	return err
 }
