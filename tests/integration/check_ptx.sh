@@ -7,8 +7,9 @@ set -euo pipefail
 paths=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do paths+=("$1"); shift; done
 shift || true
+# -L: a tree artifact in runfiles is a symlink to its directory outside a sandbox.
 ptx=()
-while IFS= read -r f; do ptx+=("$f"); done < <(find "${paths[@]}" -name '*.ptx' | sort)
+while IFS= read -r f; do ptx+=("$f"); done < <(find -L "${paths[@]}" -name '*.ptx' | sort)
 [ ${#ptx[@]} -gt 0 ] || { echo "FAIL: no .ptx images under ${paths[*]}" >&2; exit 1; }
 for f in "${ptx[@]}"; do
   grep -q '^\.target sm_' "$f" || { echo "FAIL: $f is not PTX (no .target)" >&2; exit 1; }
