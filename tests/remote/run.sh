@@ -18,7 +18,8 @@
 #  4. on a fresh server, a clean app50 build during which one worker is
 #     killed (SIGKILL) still succeeds with identical outputs.
 # REMOTE_FIGURES=1 also times a clean local (sandboxed, no cache) app50 build
-# for comparison.
+# for comparison; REMOTE_LOGS=DIR keeps the logs (Bazel, execution logs,
+# BuildGrid, workers) there.
 #   tests/remote/run.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -52,6 +53,9 @@ cleanup() {
   (cd "$root" && timeout 60 bazel --output_base="$oba" shutdown >/dev/null 2>&1) || true
   [ -d "$state/checkout-b" ] && (cd "$state/checkout-b" && timeout 60 bazel --output_base="$obb" shutdown >/dev/null 2>&1) || true
   [ -n "$pg_started" ] && as_pg "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate -w stop >/dev/null 2>&1 || true
+  if [ -n "${REMOTE_LOGS:-}" ]; then
+    mkdir -p "$REMOTE_LOGS" && cp "$work"/*.log "$work"/*.json "$REMOTE_LOGS"/ 2>/dev/null || true
+  fi
   if [ $rc -ne 0 ]; then
     for f in "$work"/*.log; do
       [ -f "$f" ] || continue
@@ -212,6 +216,7 @@ for i in $(seq 1 1200); do
   done2=$(grep -c ' exit ' "$work/k2.log" || true)
   if [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ]; then
     kill -KILL "$k1"
+    killed_at=$(date +%s)
     killed="after k1 ran $done1 actions and k2 $done2"
     break
   fi
@@ -219,6 +224,7 @@ for i in $(seq 1 1200); do
 done
 rc=0
 wait "$build_pid" || rc=$?
+tail_s=$(($(date +%s) - ${killed_at:-0}))
 [ -n "$killed" ] || die "the build ended before a worker could be killed (rc $rc)"
 [ $rc -eq 0 ] || die "the build failed after a worker was killed (rc $rc)"
 grep -E '^INFO: [0-9]+ processes' "$work/kill.log" | tail -1
@@ -226,7 +232,7 @@ python3 tests/remote/execlog.py remote "$work/kill.json" | tail -1
 n=$(same_as_local "$work/kill.json")
 after=$(grep -c ' exit ' "$work/k2.log" || true)
 requeued=$(grep -ciE 'expired|requeu|retry' "$work/bgd-bgd_kill.log" || true)
-step "   killed k1 $killed; build succeeded, k2 ran $after actions in all; $n outputs byte-identical; server log lines on expiry/requeue: $requeued"
+step "   killed k1 $killed; the build succeeded ${tail_s} s later, k2 ran $after actions in all; $n outputs byte-identical; BuildGrid log lines on session expiry/requeue: $requeued"
 
 if [ -n "${REMOTE_FIGURES:-}" ]; then
   step "figures: clean local sandboxed build of $app (no cache)"
