@@ -116,11 +116,21 @@ start_server() {
   wait_port "$port" "$server_pid"
 }
 
-# start_worker NAME: sets worker_pid.
+# start_worker NAME: sets worker_pid (the `timeout` that bounds it, which
+# passes TERM on) and worker_child (the worker itself: SIGKILL cannot be
+# passed on).
 start_worker() {
   timeout 3600 "$work/worker" -server "127.0.0.1:$port" -id "$1" -dir "$work/$1" >"$work/$1.log" 2>&1 &
   worker_pid=$!
   pids+=("$worker_pid")
+  worker_child=""
+  local i
+  for i in $(seq 1 100); do
+    worker_child="$(pgrep -P "$worker_pid" || true)"
+    [ -n "$worker_child" ] && break
+    sleep 0.1
+  done
+  [ -n "$worker_child" ] || die "worker $1 did not start"
 }
 
 stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
@@ -201,20 +211,21 @@ stop "$w2"
 stop "$server_pid"
 start_server bgd_kill
 start_worker k1
-k1=$worker_pid
+k1=$worker_child
 start_worker k2
 remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$jobs")
 bazel_a clean >/dev/null 2>&1
 bazel_a build "${remote[@]}" --execution_log_json_file="$work/kill.json" "$app" >"$work/kill.log" 2>&1 &
 build_pid=$!
 pids+=("$build_pid")
-# Kill k1 while it runs an action, after both workers have done some work.
+# Kill k1 while it runs an action (its input root exists), after both
+# workers have done some work.
 killed=""
 for i in $(seq 1 1200); do
   kill -0 "$build_pid" 2>/dev/null || break
   done1=$(grep -c ' exit ' "$work/k1.log" || true)
   done2=$(grep -c ' exit ' "$work/k2.log" || true)
-  if [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ]; then
+  if [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ] && compgen -G "$work/k1/action-*" >/dev/null; then
     kill -KILL "$k1"
     killed_at=$(date +%s)
     killed="after k1 ran $done1 actions and k2 $done2"
@@ -231,8 +242,11 @@ grep -E '^INFO: [0-9]+ processes' "$work/kill.log" | tail -1
 python3 tests/remote/execlog.py remote "$work/kill.json" | tail -1
 n=$(same_as_local "$work/kill.json")
 after=$(grep -c ' exit ' "$work/k2.log" || true)
-requeued=$(grep -ciE 'expired|requeu|retry' "$work/bgd-bgd_kill.log" || true)
-step "   killed k1 $killed; the build succeeded ${tail_s} s later, k2 ran $after actions in all; $n outputs byte-identical; BuildGrid log lines on session expiry/requeue: $requeued"
+requeued=$(grep -c 'BotSession has expired' "$work/bgd-bgd_kill.log" || true)
+ran1=$(grep -c ' exit ' "$work/k1.log" || true)
+[ "$ran1" -eq "$done1" ] || die "k1 ran $ran1 actions, $done1 before the kill: it was not killed"
+[ "$requeued" -gt 0 ] || die "BuildGrid logged no expired session for the killed worker"
+step "   killed k1 $killed; the build succeeded ${tail_s} s later, k2 ran $after actions in all; $n outputs byte-identical; BuildGrid expired $requeued bot session(s) and queued their leases again"
 
 if [ -n "${REMOTE_FIGURES:-}" ]; then
   step "figures: clean local sandboxed build of $app (no cache)"
