@@ -2,7 +2,8 @@
 # Every test of rules_sycl: Go (with the Go 1.19 SDK Bazel uses), formatting and
 # lint, BUILD files in sync with Gazelle, sycl-post-link conformance, and
 # `bazel test //...` (Starlark analysis tests, tool tests, integration builds
-# that compile and run every example on PoCL). Run ./setup.sh first.
+# that compile and run every example on PoCL), hermeticity, and remote execution
+# on a loopback BuildGrid (tests/remote/run.sh). Run ./setup.sh first.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 ROOT="$PWD"
@@ -63,6 +64,9 @@ executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) test
 
 step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
 tests/hermetic/check.sh
+
+step "remote execution: BuildGrid + 2 workers on loopback"
+timeout 1200 tests/remote/run.sh
 
 echo
 echo "test.sh: all checks passed"
