@@ -15,6 +15,10 @@
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
 #      points Bazel at those copies with --override_repository and at the
 #      wheels with --repo_env=RULES_SYCL_WHEELHOUSE.
+#   5. with RULES_SYCL_REMOTE=1, installs PostgreSQL and BuildGrid
+#      (tests/remote/requirements.txt: pinned versions and sha256 of every
+#      wheel) into .remote/venv (git-ignored) and downloads the Go modules of
+#      the remote-execution test worker (tests/remote/run.sh).
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -37,6 +41,8 @@ DEBIAN_PACKAGES=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
 )
+# tests/remote (RULES_SYCL_REMOTE=1): BuildGrid's virtualenv and its database.
+REMOTE_PACKAGES=(python3-venv postgresql-15)
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
 die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 1; }
@@ -47,7 +53,9 @@ as_root() {
 
 install_debian_packages() {
   local missing=()
-  for p in "${DEBIAN_PACKAGES[@]}"; do
+  local wanted=("${DEBIAN_PACKAGES[@]}")
+  [ -n "${RULES_SYCL_REMOTE:-}" ] && wanted+=("${REMOTE_PACKAGES[@]}")
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   # The host Go (any version >= 1.19) only downloads modules; Bazel builds
@@ -156,6 +164,37 @@ prefetch_wheels() {
     die "downloading the pinned wheels failed (see above)"
 }
 
+# BuildGrid for tests/remote/run.sh, from PyPI wheels pinned by sha256; the
+# stamp records which requirements file the virtualenv was built from.
+install_buildgrid() {
+  local venv="$ROOT/.remote/venv" req="$ROOT/tests/remote/requirements.txt" want
+  want="$(sha256sum "$req" | cut -d' ' -f1)"
+  if [ -x "$venv/bin/bgd" ] && [ "$(cat "$venv/.requirements.sha256" 2>/dev/null)" = "$want" ]; then
+    return 0
+  fi
+  log "installing BuildGrid into $venv"
+  rm -rf "$venv"
+  # Debian's Python (the wheels are for CPython 3.11), whatever is on PATH.
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --no-input --require-hashes --only-binary :all: -r "$req" ||
+    die "pip install -r $req failed (PyPI unreachable, or a wheel's sha256 differs from the pinned one)"
+  echo "$want" >"$venv/.requirements.sha256"
+}
+
+# The test worker is its own Go module: fetch its dependencies once.
+download_worker_modules() {
+  local go="$OFF/go_sdk/bin/go"
+  [ -x "$go" ] || go=go
+  (cd "$ROOT/tests/remote/worker" && GOFLAGS=-mod=mod "$go" mod download) ||
+    die "go mod download for tests/remote/worker failed"
+}
+
+install_remote() {
+  [ -n "${RULES_SYCL_REMOTE:-}" ] || return 0
+  install_buildgrid
+  download_worker_modules
+}
+
 write_bazelrc() {
   cat >"$ROOT/.bazelrc.offline" <<EOF
 # Written by setup.sh: offline copies of the repositories WORKSPACE downloads.
@@ -177,6 +216,7 @@ main() {
     # Added after the first setup.sh: cheap, so also done on set-up machines.
     prefetch_wheels
     grep -q RULES_SYCL_WHEELHOUSE "$ROOT/.bazelrc.offline" || write_bazelrc
+    install_remote
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -191,6 +231,7 @@ main() {
   install_buildifier
   prefetch_wheels
   write_bazelrc
+  install_remote
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"
 }

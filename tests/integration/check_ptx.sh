@@ -13,6 +13,7 @@ fi
 paths=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do paths+=("$1"); shift; done
 shift || true
+# -L: a tree artifact in runfiles is a symlink to its directory outside a sandbox.
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/ptx.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 if [ -n "$cuobjdump" ]; then
@@ -22,11 +23,11 @@ if [ -n "$cuobjdump" ]; then
     mkdir "$tmp/$n"
     abs=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
     (cd "$tmp/$n" && "$cuobjdump" -xptx all "$abs" >/dev/null) || { echo "FAIL: cuobjdump -xptx $f" >&2; exit 1; }
-  done < <(find "${paths[@]}" -name '*.fatbin' | sort)
+  done < <(find -L "${paths[@]}" -name '*.fatbin' | sort)
   paths+=("$tmp")
 fi
 ptx=()
-while IFS= read -r f; do ptx+=("$f"); done < <(find "${paths[@]}" -name '*.ptx' | sort)
+while IFS= read -r f; do ptx+=("$f"); done < <(find -L "${paths[@]}" -name '*.ptx' | sort)
 [ ${#ptx[@]} -gt 0 ] || { echo "FAIL: no .ptx images under ${paths[*]}" >&2; exit 1; }
 for f in "${ptx[@]}"; do
   grep -q '^\.target sm_' "$f" || { echo "FAIL: $f is not PTX (no .target)" >&2; exit 1; }
