@@ -6,6 +6,9 @@
 //	    -out-ext=.spv [-jobs=N] -- llvm-spirv {in} -o {out}
 //
 // {in} is replaced by the row's cell, {out} by DIR/<cell stem><out-ext>.
+// With -serve the command is a tools/imagec server (`imagec serve FLAGS`):
+// -jobs of them are started once and translate every image in-process,
+// instead of one translator process per image. -jobs=0 is one per CPU.
 // Outputs appear all or none: each command writes a temporary file that is
 // renamed when it succeeds, and a failure removes every output of the run.
 package main
@@ -19,16 +22,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
 )
 
 type options struct {
 	table, column, outTable, outDir, outExt string
 	jobs                                    int
+	serve                                   bool
 	command                                 []string
 }
 
@@ -41,7 +47,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.outTable, "out-table", "", "output file table")
 	fs.StringVar(&o.outDir, "out-dir", "", "directory for the outputs")
 	fs.StringVar(&o.outExt, "out-ext", "", "extension replacing each input's extension")
-	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once")
+	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once (0: one per CPU)")
+	fs.BoolVar(&o.serve, "serve", false, "the command is an imagec server translating every image (see tools/imagec)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -51,8 +58,11 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return nil, errors.New("-table, -out-table and -out-dir are required")
 	case len(o.command) == 0:
 		return nil, errors.New("no command given after --")
-	case o.jobs < 1:
-		return nil, fmt.Errorf("-jobs=%d: must be at least 1", o.jobs)
+	case o.jobs < 0:
+		return nil, fmt.Errorf("-jobs=%d: must be at least 0", o.jobs)
+	}
+	if o.jobs == 0 {
+		o.jobs = runtime.NumCPU()
 	}
 	return o, nil
 }
@@ -72,10 +82,18 @@ func expand(command []string, in, out string) []string {
 	return argv
 }
 
-// runOne runs the command for one input, writing to a temporary name that is
-// renamed to out on success.
-func runOne(command []string, in, out string) error {
+// runOne runs the command for one input (or, with a pool, sends it to an
+// imagec server), writing to a temporary name that is renamed to out on
+// success.
+func runOne(command []string, pool *imagec.Pool, in, out string) error {
 	tmp := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".tmp")
+	if pool != nil {
+		if err := pool.Translate(in, tmp); err != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("%s: %v", in, err)
+		}
+		return publish(command, in, tmp, out)
+	}
 	argv := expand(command, in, tmp)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var stderr bytes.Buffer
@@ -89,8 +107,12 @@ func runOne(command []string, in, out string) error {
 		}
 		return fmt.Errorf("%s: %s failed (%v)%s", in, filepath.Base(argv[0]), err, msg)
 	}
+	return publish(command, in, tmp, out)
+}
+
+func publish(command []string, in, tmp, out string) error {
 	if _, err := os.Stat(tmp); err != nil {
-		return fmt.Errorf("%s: %s wrote no output", in, filepath.Base(argv[0]))
+		return fmt.Errorf("%s: %s wrote no output", in, filepath.Base(command[0]))
 	}
 	if err := os.Rename(tmp, out); err != nil {
 		os.Remove(tmp)
@@ -126,6 +148,10 @@ func run(o *options) error {
 		seen[outs[i]] = row[col]
 	}
 
+	var pool *imagec.Pool
+	if o.serve {
+		pool = imagec.NewPool(o.command[0], o.command[1:], o.jobs)
+	}
 	errs := make([]error, len(t.Rows))
 	sem := make(chan struct{}, o.jobs)
 	var wg sync.WaitGroup
@@ -135,10 +161,14 @@ func run(o *options) error {
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, in, outs[i])
+			errs[i] = runOne(o.command, pool, in, outs[i])
 		}(i, row[col])
 	}
 	wg.Wait()
+	var closeErr error
+	if pool != nil {
+		closeErr = pool.Close()
+	}
 
 	var created atomicfile.Set
 	var firstErr error
@@ -148,6 +178,9 @@ func run(o *options) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
+	}
+	if firstErr == nil {
+		firstErr = closeErr
 	}
 	if firstErr != nil {
 		created.RemoveAll()

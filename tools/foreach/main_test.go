@@ -74,7 +74,7 @@ func TestFlagErrors(t *testing.T) {
 		{"-table=a", "-out-table=b", "-out-dir=c"},
 		{"-table=a", "-out-dir=c", "--", "cp"},
 		{"-bogus"},
-		{"-table=a", "-out-table=b", "-out-dir=c", "-jobs=0", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-jobs=-1", "--", "cp"},
 	} {
 		if _, err := parseFlags(args, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded, want error", args)

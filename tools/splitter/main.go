@@ -31,6 +31,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
@@ -77,6 +78,9 @@ type config struct {
 	allowDeps   bool
 	llvmAs      string
 	llvmDis     string
+	// imagec: assemble bitcode images in tools/imagec processes (one per
+	// worker) instead of one llvm-as per image.
+	imagec string
 	// deviceLibDir: -device-lib-dir (bf16 device-library images).
 	deviceLibDir string
 	// Property sets requested by -emit-* / -device-globals.
@@ -112,6 +116,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.allowDeps, "exclude-external-functions", false, "oldest name of -allow-device-image-dependencies")
 	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	fs.StringVar(&c.imagec, "imagec", "", "tools/imagec helper (LLVM 15) assembling every bitcode image in-process instead of -llvm-as per image")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
 	fs.BoolVar(&c.importedSymbols, "emit-imported-symbols", false, "emit SYCL/imported symbols")
@@ -537,6 +542,8 @@ type assembler struct {
 	err   error
 	// specConsts holds each lowered image's spec constants by image ID.
 	specConsts map[int]*specconst.Result
+	// pool: the -imagec processes, nil without -imagec.
+	pool *imagec.Pool
 }
 
 func newAssembler(c *config, in *input, outs *outputs) *assembler {
@@ -544,7 +551,11 @@ func newAssembler(c *config, in *input, outs *outputs) *assembler {
 	if workers < 1 {
 		workers = 1
 	}
-	return &assembler{c: c, in: in, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+	a := &assembler{c: c, in: in, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+	if c.imagec != "" {
+		a.pool = imagec.NewPool(c.imagec, []string{"serve"}, workers)
+	}
+	return a
 }
 
 // writeImage extracts the image of grp into path: directly for text
@@ -599,7 +610,12 @@ func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 		out, err := atomicfile.Create(path)
 		if err == nil {
 			defer out.Abort()
-			if err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque); err != nil {
+			if a.pool != nil {
+				err = assembleWith(a.pool, tmp, out, opaque)
+			} else {
+				err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque)
+			}
+			if err != nil {
 				err = fmt.Errorf("%s: %v", path, err)
 			} else {
 				err = out.Commit()
@@ -626,7 +642,20 @@ func (a *assembler) failed() bool {
 
 func (a *assembler) wait() error {
 	a.wg.Wait()
+	if a.pool != nil {
+		if err := a.pool.Close(); err != nil && a.err == nil {
+			return err
+		}
+	}
 	return a.err
+}
+
+func assembleWith(pool *imagec.Pool, tmp *os.File, out io.Writer, opaque bool) error {
+	text, err := io.ReadAll(tmp)
+	if err != nil {
+		return err
+	}
+	return pool.Assemble(text, opaque, out)
 }
 
 func commit(path string, data []byte, outs *outputs) error {

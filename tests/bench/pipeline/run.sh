@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Post-link pipeline benchmark (run by hand, never by tests):
+#   tests/bench/pipeline/run.sh
+# Builds //tests/bench/pipeline:bench (the 2,000-kernel / 20-TU module of
+# tests/bench/split/gen, device_link_mode=whole, split_mode=per_kernel) with
+# Bazel in a copy of this workspace (own output base, no disk cache, so every
+# action runs), and reports:
+#   - each post-link action's time (SyclSplit, SyclTranslate, SyclWrap, from
+#     the JSON --profile) and the device link's;
+#   - peak RSS of the split and the translation, replayed outside Bazel with
+#     the actions' own command lines (bazel aquery) under /usr/bin/time into
+#     scratch directories, checked byte-identical to Bazel's outputs;
+#   - in the same run: one llvm-spirv-15 of the whole linked module, and the
+#     LLVM-tool split baseline (opt-15 -passes=internalize,globaldce per
+#     kernel) on $SAMPLE random kernels (fixed seed), extrapolated;
+#   - the same translation with one llvm-spirv-15 process per image
+#     (the fallback for toolchains without the libraries), on $SAMPLE_TR
+#     images, extrapolated.
+# Environment: BENCH_DIR (work directory, default a fresh temp dir),
+# SAMPLE (default 20), SAMPLE_TR (default 200), JOBS (bazel --jobs, default 2).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+sample="${SAMPLE:-20}"
+sample_tr="${SAMPLE_TR:-200}"
+jobs="${JOBS:-2}"
+work="${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/pipeline.XXXXXX")}"
+ws="$work/ws"
+mkdir -p "$ws"
+trap '(cd "$ws" 2>/dev/null && bazel --output_base="$work/ob" shutdown >/dev/null 2>&1) || true' EXIT
+(cd "$root" && git ls-files --cached --others --exclude-standard -z | xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$ws"
+cp "$root/.bazelrc.offline" "$ws/" 2>/dev/null || true
+cd "$ws"
+B=(bazel --output_base="$work/ob")
+flags=(--jobs="$jobs" --disk_cache= --symlink_prefix=/)
+target=//tests/bench/pipeline:bench
+
+timed() {
+  local tf u s
+  tf="$(mktemp)"
+  /usr/bin/time -f '%e %M %U %S' -o "$tf" "$@" >/dev/null
+  read -r SECS RSS_KB u s <"$tf"
+  CPU="$(awk "BEGIN{print $u + $s}")"
+  rm -f "$tf"
+}
+
+# 1. Everything before the device link (tools, sources, device compiles),
+#    then the program itself with a profile.
+"${B[@]}" build "${flags[@]}" //tests/bench/pipeline:kernels //tools/splitter //tools/foreach //tools/wrapper >"$work/pre.log" 2>&1 || { tail -20 "$work/pre.log" >&2; exit 1; }
+"${B[@]}" build "${flags[@]}" --profile="$work/profile.json" --output_groups=+device_link "$target" >"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
+exec_root="$("${B[@]}" info execution_root 2>/dev/null)"
+load_build="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+python3 - "$work/profile.json" >"$work/actions.txt" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"] if isinstance(d, dict) else d
+for e in ev:
+    if e.get("cat") == "action processing" and "SYCL" in e.get("name", "") and "bench" in e.get("name", ""):
+        print("%.2f\t%s" % (e.get("dur", 0) / 1e6, e["name"]))
+EOF
+secs_of() { awk -F'\t' -v p="$1" '$2 ~ p {s += $1} END {printf "%.2f", s}' "$work/actions.txt"; }
+t_link="$(secs_of '^Linking SYCL device code')"
+t_split="$(secs_of '^Splitting SYCL')"
+t_translate="$(secs_of '^Translating SYCL')"
+t_wrap="$(secs_of '^Wrapping SYCL')"
+
+# 2. The actions' command lines, replayed for peak RSS into scratch dirs.
+"${B[@]}" aquery --output=jsonproto "mnemonic('SyclSplit|SyclTranslate', $target)" >"$work/aquery.json" 2>/dev/null
+python3 - "$work/aquery.json" >"$work/replay.sh" <<'EOF'
+import json, shlex, sys
+for a in json.load(open(sys.argv[1]))["actions"]:
+    print("%s\t%s" % (a["mnemonic"], " ".join(shlex.quote(x) for x in a["arguments"])))
+EOF
+split_cmd="$(awk -F'\t' '$1=="SyclSplit"{print $2}' "$work/replay.sh")"
+tr_cmd="$(awk -F'\t' '$1=="SyclTranslate"{print $2}' "$work/replay.sh")"
+split_dir="$(printf '%s\n' "$split_cmd" | sed -n 's/.* -out-dir \([^ ]*\) .*/\1/p')"
+tr_dir="$(printf '%s\n' "$tr_cmd" | sed -n 's/.* -out-dir \([^ ]*\) .*/\1/p')"
+linked="$(printf '%s\n' "$split_cmd" | awk '{print $NF}')"
+cd "$exec_root"
+rm -rf "$work/r_split" "$work/r_tr" && mkdir -p "$work/r_split" "$work/r_tr"
+# shellcheck disable=SC2086
+timed ${split_cmd//$split_dir/$work/r_split}
+r_split_secs="$SECS"; r_split_rss="$RSS_KB"
+# The translation reads the replayed split's table (same bytes as Bazel's).
+# shellcheck disable=SC2086
+timed ${tr_cmd//$tr_dir/$work/r_tr}
+r_tr_secs="$SECS"; r_tr_rss="$RSS_KB"
+(cd "$split_dir" && find . -type f ! -name '*.table' | sort | xargs sha256sum) >"$work/a.sum"
+(cd "$work/r_split" && find . -type f ! -name '*.table' | sort | xargs sha256sum) >"$work/b.sum"
+(cd "$tr_dir" && find . -type f ! -name '*.table' | sort | xargs sha256sum) >>"$work/a.sum"
+(cd "$work/r_tr" && find . -type f ! -name '*.table' | sort | xargs sha256sum) >>"$work/b.sum"
+cmp -s "$work/a.sum" "$work/b.sum" || { echo "run.sh: replayed outputs differ from Bazel's" >&2; exit 1; }
+images="$(find "$split_dir" -name '*.bc' | wc -l)"
+in_bytes="$(stat -L -c %s "$linked")"
+
+# 3. Same run: one llvm-spirv of the whole module; per-image llvm-spirv on a
+#    sample; the opt baseline on a sample of kernels.
+timed llvm-spirv-15 "$linked" -o "$work/whole.spv"
+t_whole="$SECS"; rss_whole="$RSS_KB"
+find "$split_dir" -name '*.bc' | sort | shuf -n "$sample_tr" --random-source=<(yes 42) >"$work/tr_sample.txt"
+t0=$(date +%s.%N)
+xargs -a "$work/tr_sample.txt" -P "$(nproc)" -I{} sh -c 'llvm-spirv-15 "$1" -o "$2/$(basename "$1" .bc).spv"' _ {} "$work/r_split"
+t1=$(date +%s.%N)
+t_per_image="$(awk "BEGIN{printf \"%.1f\", ($t1 - $t0) / $sample_tr * $images}")"
+llvm-dis-15 "$linked" -o "$work/linked.ll"
+kernels="$(grep -c '^define .*spir_kernel' "$work/linked.ll")"
+grep '^define .*spir_kernel' "$work/linked.ll" | sed 's/.*@\([A-Za-z0-9_.$]*\)(.*/\1/' |
+  shuf -n "$sample" --random-source=<(yes 42) >"$work/sample.txt"
+t_opt_sample=0
+while read -r k; do
+  timed opt-15 -passes=internalize,globaldce -internalize-public-api-list="$k" "$linked" -o "$work/opt.bc"
+  t_opt_sample="$(awk "BEGIN{print $t_opt_sample + $SECS}")"
+done <"$work/sample.txt"
+t_opt="$(awk "BEGIN{printf \"%.1f\", $t_opt_sample / $sample * $kernels}")"
+
+echo "load average: as the build ended $load_build, at the end $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+echo "module: $kernels kernels, linked bitcode $((in_bytes / 1000)) kB; $images device images"
+echo
+echo "post-link actions (Bazel --profile):"
+sed 's/^/  /' "$work/actions.txt"
+awk -v tl="$t_link" -v ts="$t_split" -v tt="$t_translate" -v tw="$t_wrap" -v tws="$t_whole" -v rw="$rss_whole" \
+  -v to="$t_opt" -v n="$sample" -v k="$kernels" -v tpi="$t_per_image" -v ntr="$sample_tr" \
+  -v rs="$r_split_secs" -v rss="$r_split_rss" -v rt="$r_tr_secs" -v rtr="$r_tr_rss" -v inb="$in_bytes" 'BEGIN {
+  printf "\n| %-58s | %8s | %13s |\n", "step", "wall (s)", "peak RSS (MB)"
+  printf "|%s|%s|%s|\n", "------------------------------------------------------------", "----------", "---------------"
+  printf "| %-58s | %8.2f | %13s |\n", "SyclDeviceLink (whole program)", tl, "-"
+  printf "| %-58s | %8.2f | %13.1f |\n", "SyclSplit (per_kernel, bitcode)", ts, rss/1024
+  printf "| %-58s | %8.2f | %13.1f |\n", "SyclTranslate (every image)", tt, rtr/1024
+  printf "| %-58s | %8.2f | %13s |\n", "SyclWrap", tw, "-"
+  printf "| %-58s | %8.2f | %13s |\n", "  replayed split / translate outside Bazel", rs + rt, "-"
+  printf "| %-58s | %8.2f | %13.1f |\n", "llvm-spirv-15 of the whole linked module", tws, rw/1024
+  printf "| %-58s | %8.1f | %13s |\n", "llvm-spirv-15 per image (" ntr " sampled, all CPUs), all", tpi, "-"
+  printf "| %-58s | %8.1f | %13s |\n", "opt-15 internalize,globaldce, " n " sampled x " k, to, "-"
+  printf "\nsplit: %.0fx faster than the opt baseline (goal >= 100x); split peak RSS %.2fx the linked bitcode\n", to/ts, rss*1024/inb
+  printf "post-link device pipeline (split + translate): %.2f s = %.2fx one whole-module llvm-spirv (goal <= 4x)\n", ts+tt, (ts+tt)/tws
+  printf "translation: %.1fx faster than one llvm-spirv per image\n", tpi/tt
+}'
