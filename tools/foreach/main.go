@@ -9,6 +9,8 @@
 // With -serve the command is a tools/imagec server (`imagec serve FLAGS`):
 // -jobs of them are started once and translate every image in-process,
 // instead of one translator process per image. -jobs=0 is one per CPU.
+// -shard=I/N handles only the I-th of N contiguous slices of the rows (the
+// output table lists those), so that N actions can share a split.
 // Outputs appear all or none: each command writes a temporary file that is
 // renamed when it succeeds, and a failure removes every output of the run.
 package main
@@ -35,6 +37,7 @@ type options struct {
 	table, column, outTable, outDir, outExt string
 	jobs                                    int
 	serve                                   bool
+	shard, shards                           int
 	command                                 []string
 }
 
@@ -49,10 +52,14 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.outExt, "out-ext", "", "extension replacing each input's extension")
 	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once (0: one per CPU)")
 	fs.BoolVar(&o.serve, "serve", false, "the command is an imagec server translating every image (see tools/imagec)")
+	shard := fs.String("shard", "0/1", "I/N: only the I-th (from 0) of N contiguous slices of the rows")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	o.command = fs.Args()
+	if _, err := fmt.Sscanf(*shard, "%d/%d", &o.shard, &o.shards); err != nil || o.shards < 1 || o.shard < 0 || o.shard >= o.shards || fmt.Sprintf("%d/%d", o.shard, o.shards) != *shard {
+		return nil, fmt.Errorf("-shard=%s: want I/N with 0 <= I < N", *shard)
+	}
 	switch {
 	case o.table == "" || o.outTable == "" || o.outDir == "":
 		return nil, errors.New("-table, -out-table and -out-dir are required")
@@ -137,6 +144,12 @@ func run(o *options) error {
 	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 		return err
 	}
+	// This shard's contiguous slice of the rows.
+	if o.shards == 0 {
+		o.shard, o.shards = 0, 1
+	}
+	lo, hi := len(t.Rows)*o.shard/o.shards, len(t.Rows)*(o.shard+1)/o.shards
+	t.Rows = t.Rows[lo:hi]
 
 	outs := make([]string, len(t.Rows))
 	seen := make(map[string]string, len(t.Rows))

@@ -1,6 +1,6 @@
 """The per-image action shape that translation and AOT share."""
 
-def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False):
+def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None):
     """Runs `command` once per row of a file table's Code column, through tools/foreach.
 
     As many commands run at once as the executing machine has CPUs (-jobs=0).
@@ -25,6 +25,8 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
       progress_message: string.
       serve: the command is an imagec server (`imagec serve FLAGS`) that
         translates every image in one process per CPU (foreach -serve).
+      shard: None, or (i, n): only the i-th of n contiguous slices of the
+        table's rows (foreach -shard=i/n); the output table lists those.
 
     Returns:
       The path of the output file table inside out_dir.
@@ -39,6 +41,8 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
     args.add("-jobs=0")
     if serve:
         args.add("-serve")
+    if shard:
+        args.add("-shard=%d/%d" % shard)
     args.add("--")
     args.add_all(command)
     ctx.actions.run(
@@ -48,6 +52,6 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
         tools = tools,
         outputs = [out_dir],
         mnemonic = mnemonic,
-        progress_message = progress_message,
+        progress_message = progress_message + ("" if not shard else " (shard %d/%d)" % (shard[0] + 1, shard[1])),
     )
     return table

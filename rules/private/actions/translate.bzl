@@ -12,7 +12,7 @@ def _imagec_can_translate(flags):
             return False
     return True
 
-def translate(ctx, toolchain, tool, split_dir, split_table, out_dir):
+def translate(ctx, toolchain, tool, split_dir, split_table, out_dir, shard = None):
     """Runs the SPIR-V translator on every image of a split (mnemonic SyclTranslate).
 
     Reads the Code column of `split_table`, writes <image>.spv into the tree
@@ -29,6 +29,8 @@ def translate(ctx, toolchain, tool, split_dir, split_table, out_dir):
       split_dir: tree artifact written by the split.
       split_table: string, path of the split's file table.
       out_dir: tree artifact to write.
+      shard: None, or (i, n): translate only the i-th of n contiguous slices
+        of the table's rows.
 
     Returns:
       The path of the translated file table inside out_dir.
@@ -52,4 +54,5 @@ def translate(ctx, toolchain, tool, split_dir, split_table, out_dir):
         "SyclTranslate",
         "Translating SYCL device images of %s to SPIR-V" % ctx.label,
         serve = serve,
+        shard = shard,
     )
