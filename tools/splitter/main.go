@@ -581,6 +581,18 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		a.outs.created(path)
 		return img, nil
 	}
+	if a.pool != nil {
+		// imagec reads the text from memory: no temporary file.
+		var buf bytes.Buffer
+		scan := &llvmir.PtrScanner{W: &dropWriter{w: &buf, in: a.in}}
+		img, err := g.ExtractTo(grp, scan)
+		scan.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		a.submitText(id, path, buf.Bytes(), scan.Found)
+		return img, nil
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return nil, atomicfile.CreateError(path, err)
@@ -602,20 +614,28 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 
 // submit assembles the text in tmp (which it closes and removes) into path.
 func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
+	a.run(id, path, func(out io.Writer) error {
+		return llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque)
+	}, func() { tmp.Close(); os.Remove(tmp.Name()) })
+}
+
+// submitText assembles text into path through the -imagec pool.
+func (a *assembler) submitText(id int, path string, text []byte, opaque bool) {
+	a.run(id, path, func(out io.Writer) error { return a.pool.Assemble(text, opaque, out) }, func() {})
+}
+
+// run writes path with assemble on one of the worker slots, then runs
+// cleanup.
+func (a *assembler) run(id int, path string, assemble func(out io.Writer) error, cleanup func()) {
 	a.slots <- struct{}{}
 	a.wg.Add(1)
 	go func() {
 		defer func() { <-a.slots; a.wg.Done() }()
-		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+		defer cleanup()
 		out, err := atomicfile.Create(path)
 		if err == nil {
 			defer out.Abort()
-			if a.pool != nil {
-				err = assembleWith(a.pool, tmp, out, opaque)
-			} else {
-				err = llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque)
-			}
-			if err != nil {
+			if err = assemble(out); err != nil {
 				err = fmt.Errorf("%s: %v", path, err)
 			} else {
 				err = out.Commit()
@@ -648,14 +668,6 @@ func (a *assembler) wait() error {
 		}
 	}
 	return a.err
-}
-
-func assembleWith(pool *imagec.Pool, tmp *os.File, out io.Writer, opaque bool) error {
-	text, err := io.ReadAll(tmp)
-	if err != nil {
-		return err
-	}
-	return pool.Assemble(text, opaque, out)
 }
 
 func commit(path string, data []byte, outs *outputs) error {

@@ -116,6 +116,10 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 		a.outs.created(path)
 		return nil
 	}
+	if a.pool != nil {
+		a.submitText(id, path, text, llvmir.UsesOpaquePointers(text))
+		return nil
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return atomicfile.CreateError(path, err)
