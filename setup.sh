@@ -7,8 +7,14 @@
 #   2. fetches, through the Go module proxy, rules_go, Gazelle, the Go SDK that
 #      rules_go can use (1.19.13) and buildifier, and lays them out under
 #      .offline/ (git-ignored) as Bazel repositories;
-#   3. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
-#      points Bazel at those copies with --override_repository.
+#   3. downloads, with pip, the pinned wheels of Intel's oneAPI SYCL runtime
+#      (rules/private/oneapi_runtime.bzl) and NVIDIA's CUDA tools (ptxas,
+#      fatbinary, cuobjdump: rules/private/cuda_tools.bzl), each checked
+#      against its sha256, into .offline/wheels, so Bazel fetches them
+#      without network;
+#   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
+#      points Bazel at those copies with --override_repository and at the
+#      wheels with --repo_env=RULES_SYCL_WHEELHOUSE.
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -30,7 +36,7 @@ DEBIAN_PACKAGES=(
   llvm-15-dev libllvmspirvlib-15-dev
   clang-19 llvm-19 libclc-19 bc time
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
-  libzstd-dev zstd git ca-certificates python3 build-essential
+  libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
 )
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
@@ -143,6 +149,14 @@ install_buildifier() {
   GOBIN="$OFF/bin" GOFLAGS=-mod=mod go install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION"
 }
 
+# The pinned wheels (oneAPI runtime, about 480 MB; CUDA tools, about 40 MB),
+# by name with pip and checked against their sha256; a second run only
+# re-checks them.
+prefetch_wheels() {
+  python3 "$ROOT/rules/private/wheels.py" prefetch "$OFF/wheels" ||
+    die "downloading the pinned wheels failed (see above)"
+}
+
 write_bazelrc() {
   cat >"$ROOT/.bazelrc.offline" <<EOF
 # Written by setup.sh: offline copies of the repositories WORKSPACE downloads.
@@ -154,12 +168,16 @@ common --override_repository=rules_java=/usr/share/bazel/rules/java
 common --override_repository=bazel_skylib=/usr/share/bazel/tools/skylib
 common --override_repository=platforms=/usr/share/bazel/tools/platforms
 common --override_repository=remote_coverage_tools=$OFF/remote_coverage_tools
+common --repo_env=RULES_SYCL_WHEELHOUSE=$OFF/wheels
 EOF
 }
 
 main() {
   if [ -f "$STAMP" ] && [ -f "$ROOT/.bazelrc.offline" ] && [ -x "$OFF/bin/buildifier" ]; then
     install_debian_packages
+    # Added after the first setup.sh: cheap, so also done on set-up machines.
+    prefetch_wheels
+    grep -q RULES_SYCL_WHEELHOUSE "$ROOT/.bazelrc.offline" || write_bazelrc
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -172,6 +190,7 @@ main() {
   prepare_rules_cc
   prepare_coverage_stub
   install_buildifier
+  prefetch_wheels
   write_bazelrc
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"

@@ -1,73 +1,72 @@
-// Host side of the multi_tu example: kernel_a (lib_kernels/a.cl, calling
-// into b.cl and lib_math) and kernel_b (lib_kernels/b.cl), every result
-// checked exactly.
+// Host side of the multi_tu example, SYCL 2020 host code: kernel_a
+// (lib_kernels/a.cl, calling into b.cl and lib_math) and kernel_b
+// (lib_kernels/b.cl) run on device USM (malloc_device + memcpy), kernel_a
+// over an nd_range and kernel_b over a range; every result is checked
+// exactly. It also prints how many device images the runtime registered.
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include "tests/runtime/sycl_rt.h"
+#include <sycl/sycl.hpp>
+
+#include "examples/common/cpu_device.h"
 
 namespace {
 
 constexpr uint32_t kN = 100003;
-
-[[noreturn]] void Die(const char *what) {
-  std::fprintf(stderr, "multi_tu: %s: %s\n", what, srt_last_error());
-  std::exit(1);
-}
-
-void Check(int rc, const char *what) {
-  if (rc != SRT_OK) Die(what);
-}
+constexpr size_t kWorkGroup = 32;
 
 // Host mirrors of the device functions.
 int Scale(int x) { return 3 * x + 1; }
 int Combine(int x, int y) { return 2 * x - y; }
 
-// Runs `kernel` over in -> out and compares with want(in[i], i).
-bool RunAndCheck(const char *kernel, srt_buffer *din, srt_buffer *dout,
-                 const std::vector<int> &in, int (*want)(int, int)) {
-  uint32_t n = kN;
-  size_t global[1] = {kN};
-  srt_arg args[3] = {srt_arg_buffer(dout), srt_arg_buffer(din),
-                     srt_arg_value(&n, sizeof n)};
-  Check(srt_launch(kernel, 1, global, nullptr, 3, args), kernel);
-  std::vector<int> out(kN);
-  Check(srt_buffer_read(dout, 0, out.data(), kN * sizeof(int)), "read");
-  size_t wrong = 0;
-  for (uint32_t i = 0; i < kN; ++i) {
-    int w = want(in[i], static_cast<int>(i));
-    if (out[i] != w && wrong++ < 5)
-      std::fprintf(stderr, "%s: out[%u] = %d, expected %d\n", kernel, i,
-                   out[i], w);
-  }
-  if (wrong) {
-    std::fprintf(stderr, "%s: %zu of %u elements wrong\n", kernel, wrong, kN);
-    return false;
-  }
-  std::printf("%s: %u elements OK\n", kernel, kN);
-  return true;
+int Run() {
+  sycl::queue q(examples::IntelCpuDevice("multi_tu"),
+                // In order: a memcpy after a kernel waits for it.
+                sycl::property::queue::in_order());
+  std::printf("%zu device images\n", examples::ImageCount(q));
+
+  std::vector<int> in(kN), out(kN);
+  for (uint32_t i = 0; i < kN; ++i) in[i] = static_cast<int>(i % 2001) - 1000;
+  int *din = sycl::malloc_device<int>(kN, q);
+  int *dout = sycl::malloc_device<int>(kN, q);
+  q.memcpy(din, in.data(), kN * sizeof(int)).wait();
+
+  // kN is not a multiple of the work-group size: round the nd_range up (the
+  // kernels check bounds).
+  const size_t global = (kN + kWorkGroup - 1) / kWorkGroup * kWorkGroup;
+  sycl::kernel a = examples::Kernel("multi_tu", q, "kernel_a");
+  q.submit([&](sycl::handler &h) {
+    h.set_args(dout, din, kN);
+    h.parallel_for(sycl::nd_range<1>(global, kWorkGroup), a);
+  });
+  q.memcpy(out.data(), dout, kN * sizeof(int)).wait();
+  size_t wrong = examples::CountWrong("kernel_a", out.data(), kN, [&](size_t i) {
+    return Combine(Scale(in[i]), static_cast<int>(i));
+  });
+
+  sycl::kernel b = examples::Kernel("multi_tu", q, "kernel_b");
+  q.submit([&](sycl::handler &h) {
+    h.set_args(dout, din, kN);
+    h.parallel_for(sycl::range<1>(kN), b);
+  });
+  q.memcpy(out.data(), dout, kN * sizeof(int)).wait();
+  wrong += examples::CountWrong("kernel_b", out.data(), kN, [&](size_t i) {
+    return Combine(in[i], static_cast<int>(i));
+  });
+
+  sycl::free(din, q);
+  sycl::free(dout, q);
+  return wrong ? 1 : 0;
 }
 
 }  // namespace
 
 int main() {
-  Check(srt_init(), "srt_init");
-  std::vector<int> in(kN);
-  for (uint32_t i = 0; i < kN; ++i) in[i] = static_cast<int>(i % 2001) - 1000;
-  srt_buffer *din = srt_buffer_create(kN * sizeof(int));
-  srt_buffer *dout = srt_buffer_create(kN * sizeof(int));
-  if (!din || !dout) Die("srt_buffer_create");
-  Check(srt_buffer_write(din, 0, in.data(), kN * sizeof(int)), "write");
-
-  bool ok = RunAndCheck("kernel_a", din, dout, in,
-                        [](int x, int i) { return Combine(Scale(x), i); });
-  ok = RunAndCheck("kernel_b", din, dout, in,
-                   [](int x, int i) { return Combine(x, i); }) && ok;
-
-  srt_buffer_release(din);
-  srt_buffer_release(dout);
-  srt_teardown();
-  return ok ? 0 : 1;
+  try {
+    return Run();
+  } catch (const sycl::exception &e) {
+    std::fprintf(stderr, "multi_tu: SYCL error: %s\n", e.what());
+    return 1;
+  }
 }

@@ -1,35 +1,47 @@
-// Runs a kernel whose device image lives in a shared library. The program
-// calls nothing in that library: only the registration keeps it useful, so
-// this also checks that --as-needed did not drop it.
+// Runs a kernel whose device image lives in a shared library (libkernels.so
+// registers it with libsycl from its own constructor). The program calls
+// nothing in that library: only the registration keeps it useful, so this
+// also checks that --as-needed did not drop it. SYCL host code: the kernel
+// is found by name, run over a range on malloc_device memory, and every
+// element is checked exactly.
 #include <cstdint>
 #include <cstdio>
 #include <vector>
 
-#include "tests/runtime/sycl_rt.h"
+#include <sycl/sycl.hpp>
+
+#include "examples/common/cpu_device.h"
+
+namespace {
+
+int Run() {
+  const uint32_t n = 100000;
+  sycl::queue q(examples::IntelCpuDevice("shared_library"),
+                // In order: a memcpy after a kernel waits for it.
+                sycl::property::queue::in_order());
+  sycl::kernel square = examples::Kernel("shared_library", q, "shared_square");
+  int *out = sycl::malloc_device<int>(n, q);
+  q.submit([&](sycl::handler &h) {
+    h.set_args(out, n);
+    h.parallel_for(sycl::range<1>(n), square);
+  });
+  std::vector<int> host(n);
+  q.memcpy(host.data(), out, n * sizeof(int)).wait();
+  sycl::free(out, q);
+  return examples::CountWrong("shared_square", host.data(), n, [](size_t i) {
+           return static_cast<int>((uint64_t{i} * i) % 1000003);
+         })
+             ? 1
+             : 0;
+}
+
+}  // namespace
 
 int main() {
-  const uint32_t n = 100000;
-  if (srt_init() != SRT_OK) {
-    std::fprintf(stderr, "shared_library: %s\n", srt_last_error());
+  try {
+    return Run();
+  } catch (const sycl::exception &e) {
+    std::fprintf(stderr, "shared_library: SYCL error: %s\n", e.what());
     return 1;
   }
-  srt_buffer *out = srt_buffer_create(n * sizeof(int));
-  size_t global[1] = {n};
-  srt_arg args[2] = {srt_arg_buffer(out), srt_arg_value(&n, sizeof n)};
-  std::vector<int> host(n);
-  if (out == nullptr || srt_launch("shared_square", 1, global, nullptr, 2, args) != SRT_OK ||
-      srt_buffer_read(out, 0, host.data(), n * sizeof(int)) != SRT_OK) {
-    std::fprintf(stderr, "shared_library: %s\n", srt_last_error());
-    return 1;
-  }
-  size_t wrong = 0;
-  for (uint32_t i = 0; i < n; ++i)
-    if (host[i] != static_cast<int>((uint64_t{i} * i) % 1000003)) ++wrong;
-  srt_buffer_release(out);
-  if (wrong) {
-    std::fprintf(stderr, "shared_square: %zu of %u elements wrong\n", wrong, n);
-    return 1;
-  }
-  std::printf("shared_square: %u elements OK\n", n);
-  return 0;
 }

@@ -1,93 +1,102 @@
-// Host side of the shared_memory example: host and kernels share memory
-// through srt_malloc_shared. The host fills the allocation, the kernels
-// update it in place, and the host reads the results through the same
-// pointer without any explicit copy; every element is checked exactly.
+// Host side of the shared_memory example: the three kinds of SYCL 2020 USM
+// on Intel's CPU OpenCL device. The host fills a malloc_shared allocation,
+// shared_update changes it in place (nd_range) and the host reads the results
+// through the same pointer without a copy; shared_subtract then runs on a
+// malloc_device copy (explicit memcpy both ways) reading a delta table from
+// malloc_host memory (range). Every element is checked exactly, and the
+// kernel must have seen the host's own address for the shared allocation.
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
+#include <vector>
 
-#include "tests/runtime/sycl_rt.h"
+#include <sycl/sycl.hpp>
+
+#include "examples/common/cpu_device.h"
 
 namespace {
 
 constexpr uint32_t kN = 1u << 16;
 constexpr size_t kWorkGroup = 64;
 
-[[noreturn]] void Die(const char *what) {
-  std::fprintf(stderr, "shared_memory: %s: %s\n", what, srt_last_error());
-  std::exit(1);
-}
-
-void Check(int rc, const char *what) {
-  if (rc != SRT_OK) Die(what);
-}
-
 int Initial(uint32_t i) { return static_cast<int>(i % 1013) - 500; }
 int Delta(uint32_t j) { return static_cast<int>(j * j) - 7; }
 
-}  // namespace
+const char *Kind(const void *p, const sycl::queue &q) {
+  switch (sycl::get_pointer_type(p, q.get_context())) {
+    case sycl::usm::alloc::shared: return "shared";
+    case sycl::usm::alloc::device: return "device";
+    case sycl::usm::alloc::host: return "host";
+    default: return "unknown";
+  }
+}
 
-int main() {
-  Check(srt_init(), "srt_init");
-  const int mode = srt_shared_mode();
-  const char *mode_name = srt_shared_mode_name(mode);
+int Run() {
+  sycl::queue q(examples::IntelCpuDevice("shared_memory"),
+                // In order: a memcpy after a kernel waits for it.
+                sycl::property::queue::in_order());
+  int *data = sycl::malloc_shared<int>(kN, q);
+  int *delta = sycl::malloc_host<int>(16, q);
+  auto *seen = sycl::malloc_host<uint64_t>(1, q);
+  int *dev = sycl::malloc_device<int>(kN, q);
+  std::printf("shared_memory: allocations: %s, %s, %s\n", Kind(data, q),
+              Kind(delta, q), Kind(dev, q));
 
-  int *data = static_cast<int *>(srt_malloc_shared(kN * sizeof(int)));
-  int *delta = static_cast<int *>(srt_malloc_shared(16 * sizeof(int)));
-  auto *seen = static_cast<uint64_t *>(srt_malloc_shared(sizeof(uint64_t)));
-  if (!data || !delta || !seen) Die("srt_malloc_shared");
-
-  // The host writes straight into the shared allocations.
+  // The host writes straight into the shared and host allocations.
   for (uint32_t i = 0; i < kN; ++i) data[i] = Initial(i);
   for (uint32_t j = 0; j < 16; ++j) delta[j] = Delta(j);
   *seen = 0;
 
-  uint32_t n = kN;
   // One work-group more than there are elements: the bounds checks matter.
-  size_t global[1] = {kN + kWorkGroup};
-  size_t local[1] = {kWorkGroup};
-  srt_arg update_args[3] = {srt_arg_shared(data), srt_arg_shared(seen),
-                            srt_arg_value(&n, sizeof n)};
-  Check(srt_launch("shared_update", 1, global, local, 3, update_args),
-        "launch shared_update");
-  srt_arg subtract_args[3] = {srt_arg_shared(data), srt_arg_shared(delta),
-                              srt_arg_value(&n, sizeof n)};
-  Check(srt_launch("shared_subtract", 1, global, local, 3, subtract_args),
-        "launch shared_subtract");
+  sycl::kernel update = examples::Kernel("shared_memory", q, "shared_update");
+  q.submit([&](sycl::handler &h) {
+     h.set_args(data, seen, kN);
+     h.parallel_for(sycl::nd_range<1>(kN + kWorkGroup, kWorkGroup), update);
+   }).wait();
 
-  // The host reads the kernels' results through the same pointer.
-  size_t wrong = 0;
-  for (uint32_t i = 0; i < kN; ++i) {
-    int want = Initial(i) * 3 + static_cast<int>(i) - Delta(i % 16);
-    if (data[i] != want && wrong++ < 5)
-      std::fprintf(stderr, "shared_memory: data[%u] = %d, expected %d\n", i,
-                   data[i], want);
-  }
-  if (wrong) {
-    std::fprintf(stderr, "shared_memory: %zu of %u elements wrong\n", wrong, kN);
-    return 1;
-  }
-
-  // With SVM the kernel was handed the host's own address; emulation hands
-  // it a device buffer that the runtime copies to and from.
+  // The host reads the kernel's results through the same pointer.
+  size_t wrong = examples::CountWrong("shared_memory: malloc_shared", data, kN,
+                                      [](size_t i) {
+                                        return Initial(i) * 3 + static_cast<int>(i);
+                                      });
   const uint64_t host_addr = reinterpret_cast<uintptr_t>(data);
-  if (mode == SRT_SHARED_EMULATED) {
-    std::printf("shared_memory: emulated: device used its own copy at 0x%" PRIx64
-                " (host 0x%" PRIx64 "), migrated by the runtime\n",
-                *seen, host_addr);
-  } else if (*seen != host_addr) {
+  if (*seen != host_addr) {
     std::fprintf(stderr,
-                 "shared_memory: %s: kernel saw 0x%" PRIx64 ", host pointer is 0x%" PRIx64 "\n",
-                 mode_name, *seen, host_addr);
+                 "shared_memory: kernel saw 0x%" PRIx64 ", host pointer is 0x%" PRIx64 "\n",
+                 *seen, host_addr);
     return 1;
-  } else {
-    std::printf("shared_memory: %s: kernel saw the host pointer 0x%" PRIx64 "\n",
-                mode_name, host_addr);
   }
-  srt_free_shared(seen);
-  srt_free_shared(delta);
-  srt_free_shared(data);
-  std::printf("shared_memory: %s: %u elements OK\n", mode_name, kN);
-  return 0;
+  std::printf("shared_memory: malloc_shared: kernel saw the host pointer 0x%" PRIx64 "\n",
+              host_addr);
+
+  // Device memory: explicit copies in and out; delta stays in host memory.
+  sycl::kernel subtract = examples::Kernel("shared_memory", q, "shared_subtract");
+  q.memcpy(dev, data, kN * sizeof(int)).wait();
+  q.submit([&](sycl::handler &h) {
+     h.set_args(dev, delta, kN);
+     h.parallel_for(sycl::range<1>(kN), subtract);
+   }).wait();
+  std::vector<int> out(kN);
+  q.memcpy(out.data(), dev, kN * sizeof(int)).wait();
+  wrong += examples::CountWrong(
+      "shared_memory: malloc_device + malloc_host", out.data(), kN, [](size_t i) {
+        return Initial(i) * 3 + static_cast<int>(i) - Delta(i % 16);
+      });
+
+  sycl::free(dev, q);
+  sycl::free(seen, q);
+  sycl::free(delta, q);
+  sycl::free(data, q);
+  return wrong ? 1 : 0;
+}
+
+}  // namespace
+
+int main() {
+  try {
+    return Run();
+  } catch (const sycl::exception &e) {
+    std::fprintf(stderr, "shared_memory: SYCL error: %s\n", e.what());
+    return 1;
+  }
 }

@@ -1,5 +1,5 @@
 // Device code of the shared_memory example: kernels that read and write
-// host-shared memory (srt_malloc_shared) in place.
+// USM (malloc_shared, malloc_host, malloc_device) in place.
 
 // data[i] = data[i] * 3 + i, in place. Work-item 0 also records the address
 // it was given, so the host can check it saw the same pointer.

@@ -1,19 +1,24 @@
-// Host side of the spec_constants example: runs spec_scale with the
-// constants' default values, then with values set through the test
-// runtime, and checks every element of both runs exactly. The same source
-// runs from native images (values applied by `llvm-spirv -r --spec-const`)
-// and from emulated ones (values read from the buffer argument).
+// Host side of the spec_constants example, SYCL 2020 host code on Intel's
+// libsycl: spec_scale reads three specialization constants (an int, a struct
+// with tail padding, a bool). It runs with the defaults, with values set on
+// an input kernel_bundle (set_specialization_constant, then sycl::build) and
+// with a fresh bundle again; every element is checked exactly.
+//
+// set_specialization_constant<id> finds the constant through
+// detail::get_spec_constant_symbolic_ID_impl<id>(), which has no primary
+// definition: DPC++ writes one specialization per specialization_id into
+// the integration footer of each host TU. Host code compiled without a SYCL
+// compiler writes those few lines itself, naming the symbolic IDs the device
+// code (spec_constants.cl) uses; the runtime then maps them to SPIR-V spec
+// constant IDs through the image's "SYCL/specialization constants" property
+// set and sets them when it builds the program.
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include "tests/runtime/sycl_rt.h"
+#include <sycl/sycl.hpp>
 
-namespace {
-
-constexpr uint32_t kN = 4096;
-constexpr size_t kWorkGroup = 64;
+#include "examples/common/cpu_device.h"
 
 // The device's params_t: 12 bytes, 3 of them tail padding.
 struct Params {
@@ -23,76 +28,112 @@ struct Params {
 };
 static_assert(sizeof(Params) == 12, "params_t layout");
 
-[[noreturn]] void Die(const char *what) {
-  std::fprintf(stderr, "spec_constants: %s: %s\n", what, srt_last_error());
-  std::exit(1);
+// The defaults match the device code's.
+constexpr sycl::specialization_id<int> factor_id(3);
+constexpr sycl::specialization_id<Params> params_id(Params{2, 0.5f, 1});
+constexpr sycl::specialization_id<bool> negate_id(false);
+
+// What DPC++'s integration footer would say.
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+template <>
+inline const char *get_spec_constant_symbolic_ID_impl<::factor_id>() {
+  return "spec_constants_factor";
+}
+template <>
+inline const char *get_spec_constant_symbolic_ID_impl<::params_id>() {
+  return "spec_constants_params";
+}
+template <>
+inline const char *get_spec_constant_symbolic_ID_impl<::negate_id>() {
+  return "spec_constants_negate";
+}
+}  // namespace detail
+}  // namespace _V1
+}  // namespace sycl
+// The footer ends with this: the wrapper that calls the specializations.
+#include <sycl/detail/spec_const_integration.hpp>
+
+namespace {
+
+constexpr uint32_t kN = 4096;
+constexpr size_t kWorkGroup = 64;
+
+using Input = sycl::kernel_bundle<sycl::bundle_state::input>;
+
+// Builds `input`, runs spec_scale and compares with the host formula.
+size_t RunAndCheck(const char *label, sycl::queue &q, const Input &input,
+                   const int *in, const std::vector<int> &host_in, int factor,
+                   const Params &p, bool negate) {
+  const sycl::kernel_id id = examples::KernelId("spec_constants", "spec_scale");
+  auto exe = sycl::build(input);
+  sycl::kernel k = exe.get_kernel(id);
+  float *out = sycl::malloc_shared<float>(kN, q);
+  // sc_buf: only emulated images read it; native ones ignore it.
+  int *unused = sycl::malloc_device<int>(1, q);
+  q.submit([&](sycl::handler &h) {
+     h.set_args(in, out, unused, kN);
+     h.parallel_for(sycl::nd_range<1>(kN, kWorkGroup), k);
+   }).wait();
+  std::string what = std::string("spec_constants (") + label + ")";
+  const size_t wrong = examples::CountWrong(what.c_str(), out, kN, [&](size_t i) {
+    const float v = static_cast<float>(host_in[i] * factor * p.factor) +
+                    (p.flag ? p.bias : 0.0f);
+    return negate ? -v : v;
+  });
+  sycl::free(unused, q);
+  sycl::free(out, q);
+  return wrong;
 }
 
-void Check(int rc, const char *what) {
-  if (rc != SRT_OK) Die(what);
-}
+int Run() {
+  sycl::queue q(examples::IntelCpuDevice("spec_constants"),
+                sycl::property::queue::in_order());
+  std::vector<int> host_in(kN);
+  for (uint32_t i = 0; i < kN; ++i) host_in[i] = static_cast<int>(i % 1000) - 500;
+  int *in = sycl::malloc_device<int>(kN, q);
+  q.memcpy(in, host_in.data(), kN * sizeof(int)).wait();
 
-// Runs the kernel and compares with the host formula for these constants.
-bool Run(const char *label, srt_buffer *in, const std::vector<int> &host_in,
-         int factor, const Params &p, bool negate) {
-  srt_buffer *out = srt_buffer_create(kN * sizeof(float));
-  if (!out) Die("srt_buffer_create");
-  // Emulated images read the constants from this buffer; native ones
-  // ignore it (their constants are in the program).
-  srt_buffer *sc = nullptr;
-  Check(srt_spec_constants_buffer("spec_scale", &sc), "spec-constant buffer");
-  uint32_t n = kN;
-  size_t global[1] = {kN};
-  size_t local[1] = {kWorkGroup};
-  srt_arg args[4] = {srt_arg_buffer(in), srt_arg_buffer(out), srt_arg_buffer(sc),
-                     srt_arg_value(&n, sizeof n)};
-  Check(srt_launch("spec_scale", 1, global, local, 4, args), "launch spec_scale");
-  std::vector<float> got(kN);
-  Check(srt_buffer_read(out, 0, got.data(), kN * sizeof(float)), "read out");
-  srt_buffer_release(out);
-  srt_buffer_release(sc);
-  size_t wrong = 0;
-  for (uint32_t i = 0; i < kN; ++i) {
-    float v = static_cast<float>(host_in[i] * factor * p.factor) + (p.flag ? p.bias : 0.0f);
-    float want = negate ? -v : v;
-    if (got[i] != want && wrong++ < 5)
-      std::fprintf(stderr, "spec_constants (%s): out[%u] = %g, expected %g\n", label, i,
-                   got[i], want);
+  const sycl::kernel_id id = examples::KernelId("spec_constants", "spec_scale");
+  auto input = [&] {
+    return sycl::get_kernel_bundle<sycl::bundle_state::input>(
+        q.get_context(), {q.get_device()}, {id});
+  };
+
+  Input defaults = input();
+  if (!defaults.has_specialization_constant<factor_id>() ||
+      !defaults.has_specialization_constant<params_id>() ||
+      !defaults.has_specialization_constant<negate_id>()) {
+    std::fprintf(stderr, "spec_constants: the image does not list the specialization constants\n");
+    return 1;
   }
-  if (wrong) {
-    std::fprintf(stderr, "spec_constants (%s): %zu of %u elements wrong\n", label, wrong, kN);
-    return false;
-  }
-  std::printf("spec_constants (%s): %u elements OK\n", label, kN);
-  return true;
+  std::printf("spec_constants: native: %s\n",
+              defaults.native_specialization_constant() ? "yes" : "no");
+  size_t wrong = RunAndCheck("defaults", q, defaults, in, host_in, 3,
+                             Params{2, 0.5f, 1}, false);
+
+  Input set = input();
+  const Params p{5, 1.25f, 1};
+  set.set_specialization_constant<factor_id>(-4);
+  set.set_specialization_constant<params_id>(p);
+  set.set_specialization_constant<negate_id>(true);
+  wrong += RunAndCheck("set values", q, set, in, host_in, -4, p, true);
+
+  // A fresh bundle has the defaults again.
+  wrong += RunAndCheck("reset", q, input(), in, host_in, 3, Params{2, 0.5f, 1},
+                       false);
+  sycl::free(in, q);
+  return wrong ? 1 : 0;
 }
 
 }  // namespace
 
 int main() {
-  Check(srt_init(), "srt_init");
-  std::vector<int> host_in(kN);
-  for (uint32_t i = 0; i < kN; ++i) host_in[i] = static_cast<int>(i % 1000) - 500;
-  srt_buffer *in = srt_buffer_create(kN * sizeof(int));
-  if (!in) Die("srt_buffer_create");
-  Check(srt_buffer_write(in, 0, host_in.data(), kN * sizeof(int)), "write in");
-
-  // The defaults the device code gives the specialization_ids.
-  bool ok = Run("defaults", in, host_in, 3, Params{2, 0.5f, 1}, false);
-
-  int factor = -4;
-  Params p{5, 1.25f, 1};
-  unsigned char negate = 1;
-  Check(srt_set_spec_constant("spec_constants_factor", &factor, sizeof factor), "set factor");
-  Check(srt_set_spec_constant("spec_constants_params", &p, sizeof p), "set params");
-  Check(srt_set_spec_constant("spec_constants_negate", &negate, sizeof negate), "set negate");
-  ok = Run("set values", in, host_in, factor, p, true) && ok;
-
-  // Back to the defaults: the images are rebuilt without the values.
-  srt_reset_spec_constants();
-  ok = Run("reset", in, host_in, 3, Params{2, 0.5f, 1}, false) && ok;
-
-  srt_buffer_release(in);
-  srt_teardown();
-  return ok ? 0 : 1;
+  try {
+    return Run();
+  } catch (const sycl::exception &e) {
+    std::fprintf(stderr, "spec_constants: SYCL error: %s\n", e.what());
+    return 1;
+  }
 }

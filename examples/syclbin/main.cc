@@ -1,43 +1,89 @@
-// Loads device code from a SYCLBIN file at run time (the kernel_bundle-from-
-// file analogue) and runs its two kernels, checking every element.
-//   syclbin [FILE.syclbin]   (default: the bundle next to this program in runfiles)
+// Loads device code from a SYCLBIN file at run time with libsycl's own
+// reader (sycl_ext_oneapi_syclbin: get_kernel_bundle from a file), so the
+// SYCLBIN rules_sycl writes is judged by Intel's runtime: the reader parses
+// the OffloadBinary container, the SYCLBIN headers and every metadata
+// property set, builds each IR module for the device and finds the kernels
+// through the [SYCL/kernel names] metadata. Then it runs the bundle's two
+// kernels on Intel's CPU OpenCL device (iota over an nd_range, negate over a
+// range, on malloc_shared memory), checks every element, and reloads the
+// bundle as libsycl's own writer re-serializes it.
+//   syclbin [FILE.syclbin]   (default: the bundle in runfiles)
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
 #include <vector>
 
-#include "tests/runtime/sycl_rt.h"
+#include <sycl/sycl.hpp>
 
-static int fail(const char *what) {
-  std::fprintf(stderr, "syclbin: %s: %s\n", what, srt_last_error());
-  return 1;
+#include "examples/common/cpu_device.h"
+
+namespace syclexp = sycl::ext::oneapi::experimental;
+
+namespace {
+
+using Bundle = sycl::kernel_bundle<sycl::bundle_state::executable>;
+
+// Kernels of a SYCLBIN bundle are found by name; they have no kernel_id of
+// their own. libsycl looks name N up as "__sycl_kernel_N" (DPC++'s name for
+// a free-function kernel) among the image's [SYCL/kernel names], which is
+// why kernels.cl defines __sycl_kernel_syclbin_iota.
+sycl::kernel KernelOf(Bundle &bundle, const std::string &name) {
+  if (!bundle.ext_oneapi_has_kernel(name)) {
+    std::fprintf(stderr, "syclbin: the bundle has no kernel %s\n", name.c_str());
+    std::exit(1);
+  }
+  return bundle.ext_oneapi_get_kernel(name);
 }
+
+int Run(const char *path) {
+  sycl::queue q(examples::IntelCpuDevice("syclbin"),
+                sycl::property::queue::in_order());
+  Bundle bundle = syclexp::get_kernel_bundle<sycl::bundle_state::executable>(
+      q.get_context(), {q.get_device()}, std::filesystem::path(path));
+  std::printf("syclbin: %s: loaded and built by libsycl (%zu device images)\n", path,
+              static_cast<size_t>(std::distance(bundle.begin(), bundle.end())));
+  const uint32_t n = 50000;
+  const size_t wg = 16;
+  const int base = -1234;
+  int *data = sycl::malloc_shared<int>(n, q);
+  sycl::kernel iota = KernelOf(bundle, "syclbin_iota");
+  sycl::kernel negate = KernelOf(bundle, "syclbin_negate");
+  q.submit([&](sycl::handler &h) {
+    h.set_args(data, base, n);
+    h.parallel_for(sycl::nd_range<1>((n + wg - 1) / wg * wg, wg), iota);
+  });
+  q.submit([&](sycl::handler &h) {
+     h.set_args(data, n);
+     h.parallel_for(sycl::range<1>(n), negate);
+   }).wait();
+  const size_t wrong = examples::CountWrong(
+      "syclbin: syclbin_iota, syclbin_negate", data, n,
+      [&](size_t i) { return -(base + 7 * static_cast<int>(i)); });
+  sycl::free(data, q);
+  if (wrong) return 1;
+
+  // libsycl's own SYCLBIN writer re-serializes the bundle; its reader must
+  // find the same kernels in that file too.
+  std::vector<char> content = bundle.ext_oneapi_get_content();
+  Bundle again = syclexp::get_kernel_bundle<sycl::bundle_state::executable>(
+      q.get_context(), {q.get_device()}, sycl::span<char>(content.data(), content.size()));
+  const bool found = again.ext_oneapi_has_kernel("syclbin_iota") &&
+                     again.ext_oneapi_has_kernel("syclbin_negate");
+  std::printf("syclbin: rewritten by libsycl (%zu bytes), kernels found again: %s\n",
+              content.size(), found ? "yes" : "no");
+  return found ? 0 : 1;
+}
+
+}  // namespace
 
 int main(int argc, char **argv) {
   const char *path = argc > 1 ? argv[1] : "examples/syclbin/kernels.syclbin";
-  if (srt_init() != SRT_OK) return fail("init");
-  srt_syclbin *bundle = nullptr;
-  if (srt_load_syclbin(path, &bundle) != SRT_OK) return fail(path);
-
-  const uint32_t n = 50000;
-  const int base = -1234;
-  srt_buffer *buf = srt_buffer_create(n * sizeof(int));
-  size_t global[1] = {n};
-  srt_arg iota[3] = {srt_arg_buffer(buf), srt_arg_value(&base, sizeof base), srt_arg_value(&n, sizeof n)};
-  srt_arg negate[2] = {srt_arg_buffer(buf), srt_arg_value(&n, sizeof n)};
-  if (buf == nullptr || srt_launch("syclbin_iota", 1, global, nullptr, 3, iota) != SRT_OK ||
-      srt_launch("syclbin_negate", 1, global, nullptr, 2, negate) != SRT_OK)
-    return fail("launch");
-  std::vector<int> host(n);
-  if (srt_buffer_read(buf, 0, host.data(), n * sizeof(int)) != SRT_OK) return fail("read");
-  size_t wrong = 0;
-  for (uint32_t i = 0; i < n; ++i)
-    if (host[i] != -(base + 7 * static_cast<int>(i))) ++wrong;
-  srt_buffer_release(buf);
-  srt_unload_syclbin(bundle);
-  if (wrong) {
-    std::fprintf(stderr, "syclbin: %zu of %u elements wrong\n", wrong, n);
+  try {
+    return Run(path);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "syclbin: %s: %s\n", path, e.what());
     return 1;
   }
-  std::printf("syclbin: %s: syclbin_iota, syclbin_negate: %u elements OK\n", path, n);
-  return 0;
 }

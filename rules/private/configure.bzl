@@ -42,6 +42,29 @@ _NVPTX_TOOLS = [
     ("nvptx_llc", "llc-{v}"),
 ]
 
+_CUDA_TOOLS = ["ptxas", "fatbinary"]
+
+def _cuda_tools(rctx):
+    """ptxas and fatbinary for nvptx64: labels of the tools and what is missing.
+
+    SYCL_CUDA_PATH names a local CUDA install (its bin/ptxas, bin/fatbinary);
+    otherwise the wheel repository named by the cuda_tools attribute.
+    """
+    cuda = rctx.os.environ.get("SYCL_CUDA_PATH", "")
+    if cuda:
+        labels, missing = {}, []
+        for t in _CUDA_TOOLS:
+            p = rctx.path(cuda + "/bin/" + t)
+            if p.exists:
+                rctx.symlink(p, "bin/cuda_" + t)
+                labels[t] = "bin/cuda_" + t
+            else:
+                missing.append("%s (not in SYCL_CUDA_PATH=%s/bin)" % (t, cuda))
+        return labels, missing
+    if rctx.attr.cuda_tools:
+        return {t: "%s//:bin/%s" % (rctx.attr.cuda_tools, t) for t in _CUDA_TOOLS}, []
+    return {}, ["%s (set SYCL_CUDA_PATH to a CUDA install, or sycl_configure's cuda_tools to a repository such as @rules_sycl_cuda_nvcc)" % t for t in _CUDA_TOOLS]
+
 def _nvptx_target(rctx):
     """Symlinks the nvptx64 tools and returns the sycl_device_target text, or ""."""
     v = rctx.os.environ.get("SYCL_NVPTX_LLVM_VERSION", "19")
@@ -57,8 +80,11 @@ def _nvptx_target(rctx):
     for key, p in paths.items():
         rctx.symlink(p, "bin/" + key)
     rctx.symlink(libclc, "lib/nvptx64--nvidiacl.bc")
+    cuda, cuda_missing = _cuda_tools(rctx)
     return """
-# nvptx64: clang-{v} + libclc + llc-{v} -> PTX (sm_70). Build it with
+# nvptx64: clang-{v} + libclc + llc-{v} -> PTX (sm_70), then per
+# --@rules_sycl//sycl:cuda_archs architecture ptxas -> cubin, and fatbinary
+# packs the cubins and the PTX. Build it with
 # --@rules_sycl//sycl:targets=spir64,nvptx64 or a binary's `targets`.
 sycl_device_target(
     name = "nvptx64",
@@ -74,8 +100,14 @@ sycl_device_target(
     aot_args = ["-march=nvptx64", "-mcpu=sm_70", "{{in}}", "-o", "{{out}}"],
     aot_extension = ".ptx",
     image_format = "none",
+    ptx_arch = "sm_70",
+{cuda}    cuda_missing = {cuda_missing},
 )
-""".format(v = v)
+""".format(
+        v = v,
+        cuda = "".join(['    {} = "{}",\n'.format(t, cuda[t]) for t in _CUDA_TOOLS if t in cuda]),
+        cuda_missing = repr(cuda_missing),
+    )
 
 # The libraries tools/imagec links against (LLVM's and SPIRV-LLVM-
 # Translator's, of the toolchain's LLVM version): where the toolchain has
@@ -161,7 +193,11 @@ sycl_toolchain(
     kind = "clang",
 {attrs}
 {image_compiler}    compile_flags = ["-O2"],
-    extra_targets = {extra_targets},
+    # The oneAPI runtime wheels (intel-sycl-rt 2026.2.0, libsycl.so.9) read
+    # 80-byte device images: __sycl_register_lib steps by 0x50, and images
+    # in the 96-byte layout crash it (see docs/runtime-layout.md).
+    image_version = 3,
+    extra_targets = {extra_targets},{runtime}
     missing = {missing},
 )
 
@@ -182,6 +218,7 @@ toolchain(
         nvptx = nvptx,
         imagec = imagec,
         image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
+        runtime = "\n    # The SYCL runtime host code links and runs against.\n    runtime = %s," % repr(rctx.attr.runtime) if rctx.attr.runtime else "",
         extra_targets = repr([":nvptx64"] if nvptx else []),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
         verifier = 'alias(name = "opt", actual = "bin/verifier")' if "verifier" in found else "",
@@ -189,7 +226,17 @@ toolchain(
 
 sycl_configure = repository_rule(
     implementation = _sycl_configure_impl,
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_IMAGEC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES],
+    attrs = {
+        "cuda_tools": attr.string(
+            default = "@rules_sycl_cuda_nvcc",
+            doc = "Repository whose bin/ptxas and bin/fatbinary build nvptx64 cubins and fat binaries (cuda_tools_dependencies declares @rules_sycl_cuda_nvcc from NVIDIA's wheel). SYCL_CUDA_PATH=<CUDA install> takes precedence; empty and no SYCL_CUDA_PATH: nvptx64 builds PTX only and --@rules_sycl//sycl:cuda_archs must be empty.",
+        ),
+        "runtime": attr.string(
+            default = "@oneapi_runtime//:sycl",
+            doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
+        ),
+    },
+    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, off with SYCL_IMAGEC=0).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64).",
 )

@@ -46,6 +46,38 @@ sycl_device_target(
 )
 """
 
+def _libsycl_major(rctx, root):
+    """The major version of the install's libsycl.so.N, or None."""
+    lib = rctx.path("{}/lib".format(root))
+    if not lib.exists:
+        return None
+    major = None
+    for f in lib.readdir():
+        rest = f.basename[len("libsycl.so."):] if f.basename.startswith("libsycl.so.") else ""
+        digits = rest.split(".")[0]
+        if digits and digits.isdigit() and (major == None or int(digits) > major):
+            major = int(digits)
+    return major
+
+def image_version_for_libsycl(major):
+    """The wrapper's -image-version for libsycl.so.<major>.
+
+    libsycl.so.9 (oneAPI 2026.x, intel/llvm after #20748) reads the 80-byte
+    device image struct; libsycl.so.8 and older the 96-byte one with
+    manifest pointers. Evidence: __sycl_register_lib steps through the image
+    array by 0x50 in libsycl.so.9.0.0 of intel-sycl-rt 2026.2.0 and by 0x60
+    in libsycl.so.8.0.0 of intel-sycl-rt 2025.3.3.
+
+    Args:
+      major: int or None (no versioned libsycl found: today's layout).
+
+    Returns:
+      3 or 2.
+    """
+    if major != None and major <= 8:
+        return 2
+    return 3
+
 def _workspace_root(rctx):
     root = getattr(rctx, "workspace_root", None)
     if root:
@@ -117,6 +149,7 @@ def _dpcpp_configure_impl(rctx):
             if p.exists and tool not in aot:
                 rctx.symlink(p, "bin/" + tool)
                 aot.append(tool)
+    major = _libsycl_major(rctx, root)
     aot_targets = ""
     extra_targets = []
     if "ocloc" in aot:
@@ -165,6 +198,8 @@ sycl_toolchain(
     # the symbols a program references.
     device_libraries = glob(["lib/libsycl-*.bc"], allow_empty = True),
     runtime = ":sycl_runtime",
+    # {layout_why}
+    image_version = {image_version},
     extra_targets = {extra_targets},
 )
 
@@ -180,6 +215,8 @@ toolchain(
         translate_flags = repr(rctx.attr.translate_flags or _TRANSLATE_FLAGS),
         aot_targets = aot_targets,
         extra_targets = repr(extra_targets),
+        image_version = image_version_for_libsycl(major),
+        layout_why = "The device image layout of lib/libsycl.so.{}.".format(major) if major != None else "No lib/libsycl.so.N found: the layout of today's DPC++ (libsycl.so.9).",
     ))
 
 dpcpp_configure = repository_rule(

@@ -2,6 +2,7 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//rules/private/actions:aot.bzl", "aot")
+load("//rules/private/actions:cuda.bzl", "cuda_fatbinary")
 load("//rules/private/actions:device_link.bzl", "device_link", "device_link_summary", "device_link_tu")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES", "split")
 load("//rules/private/actions:translate.bzl", "translate")
@@ -68,6 +69,7 @@ def device_images(ctx, c, desc_name = None):
         host_triple(c.cc_toolchain),
         _compression(ctx),
         wrapper_object,
+        struct(image_version = c.sycl.image_version, offload_entries = c.sycl.offload_entries),
         desc_name,
         # Per TU, a TU without kernels still yields an image with no entries.
         skip_images_without_entries = per_tu,
@@ -99,6 +101,7 @@ def _image_group(ctx, t, mode, prefix, linked):
     n = ctx.attr._image_shards[BuildSettingInfo].value if (t.translator or t.aot) else 1
     if n < 1:
         fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
+    cuda_archs = ctx.attr._cuda_archs[BuildSettingInfo].value
     groups = []
     for i in range(n):
         shard = (i, n) if n > 1 else None
@@ -113,7 +116,17 @@ def _image_group(ctx, t, mode, prefix, linked):
             aot_dir = ctx.actions.declare_directory(prefix + "aot" + suffix)
             table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir, shard = None if t.translator else shard)
             dirs.append(aot_dir)
-        groups.append(struct(dirs = dirs, table = table, target = t.name, format = t.image_format))
+        image_format = t.image_format
+        if t.aot and t.cuda and cuda_archs:
+            # PTX -> a cubin per architecture -> one fat binary per image;
+            # the AOT table already lists only this shard's images, so each
+            # shard gets its own ptxas and fatbinary actions.
+            shard_prefix = prefix + ("shard%d_" % i if n > 1 else "")
+            fat = cuda_fatbinary(ctx, t, cuda_archs, ctx.executable._foreach, dirs[-1], table, shard_prefix)
+            dirs += fat.dirs
+            table = fat.table
+            image_format = "native"
+        groups.append(struct(dirs = dirs, table = table, target = t.name, format = image_format))
     return groups
 
 def _compression(ctx):
@@ -128,13 +141,31 @@ def _compression(ctx):
 
 def _sycl_binary_impl(ctx):
     c = compile_target(ctx)
-    images = device_images(ctx, c)
+
+    # A program whose device code all lives in shared libraries (or SYCLBIN
+    # files it loads) has no device pipeline of its own.
+    if [t for t in c.targets if c.sycl_info.device_objects_by_target[t.name].to_list()]:
+        images = device_images(ctx, c)
+        wrapped = [images.wrapper_object]
+        groups = OutputGroupInfo(
+            device_link = depset([images.linked]),
+            device_split = depset([images.split]),
+            device_images = images.images,
+            device_wrapper = depset(wrapped),
+            device_link_unused_inputs = images.unused_inputs,
+        )
+    else:
+        wrapped = []
+        groups = OutputGroupInfo()
     wrapper_outputs = cc_common.create_compilation_outputs(
-        objects = depset([images.wrapper_object]),
-        pic_objects = depset([images.wrapper_object]),
+        objects = depset(wrapped),
+        pic_objects = depset(wrapped),
     )
+    runtime_runfiles = c.sycl.runtime_runfiles
+    launch = _launch_environment(ctx, runtime_runfiles)
     linking_outputs = cc_common.link(
-        name = ctx.label.name,
+        # With a launcher, <name> is the launcher and <name>.bin the program.
+        name = ctx.label.name + ".bin" if launch else ctx.label.name,
         actions = ctx.actions,
         feature_configuration = c.feature_configuration,
         cc_toolchain = c.cc_toolchain,
@@ -145,21 +176,92 @@ def _sycl_binary_impl(ctx):
         user_link_flags = ctx.attr.linkopts,
         output_type = "executable",
     )
-    executable = linking_outputs.executable
+    program = linking_outputs.executable
+    executable = program
     runfiles = ctx.runfiles(files = ctx.files.data)
     for d in ctx.attr.data:
         runfiles = runfiles.merge(d[DefaultInfo].default_runfiles)
+    if launch:
+        executable = ctx.actions.declare_file(ctx.label.name)
+        ctx.actions.write(executable, _launcher(ctx, program, launch), is_executable = True)
+        runfiles = runfiles.merge(ctx.runfiles(files = [program])).merge(runtime_runfiles)
     return [
-        DefaultInfo(executable = executable, files = depset([executable]), runfiles = runfiles),
-        OutputGroupInfo(
-            device_link = depset([images.linked]),
-            device_split = depset([images.split]),
-            device_images = images.images,
-            device_wrapper = depset([images.wrapper_object]),
-            device_link_unused_inputs = images.unused_inputs,
-        ),
+        DefaultInfo(executable = executable, files = depset([executable, program]), runfiles = runfiles),
+        groups,
         testing.TestEnvironment(ctx.attr.env),
     ]
+
+def _runfiles_path(ctx, f):
+    # External repositories' files sit at <runfiles>/<repo>/..., ours under
+    # <runfiles>/<workspace name>/...
+    if f.short_path.startswith("../"):
+        return f.short_path[3:]
+    return ctx.workspace_name + "/" + f.short_path
+
+def _is_shared_library(f):
+    # libfoo.so, libfoo.so.1, libfoo.so.1.2.3
+    name = f.basename
+    if name.endswith(".so"):
+        return True
+    i = name.find(".so.")
+    return i > 0 and name[i + 4:].replace(".", "").isdigit()
+
+def _launch_environment(ctx, runtime_runfiles):
+    """Runfiles-relative library and OpenCL vendor directories of the runtime.
+
+    Returns:
+      struct(library_dirs, icd_dirs), or None when the toolchain's runtime
+      brings nothing to load at run time (e.g. DPC++'s own libsycl, found
+      by the system's loader).
+    """
+    if runtime_runfiles == None:
+        return None
+    libs = {}
+    icds = {}
+    for f in runtime_runfiles.files.to_list():
+        d = _runfiles_path(ctx, f).rpartition("/")[0]
+        if f.basename.endswith(".icd"):
+            icds[d] = True
+        elif _is_shared_library(f) and "/_solib_" not in "/" + d:
+            libs[d] = True
+    if not libs and not icds:
+        return None
+    return struct(library_dirs = sorted(libs.keys()), icd_dirs = sorted(icds.keys()))
+
+_LAUNCHER = """#!/bin/sh
+# Generated by rules_sycl (sycl_binary {label}): runs {program} with the SYCL
+# runtime's libraries and OpenCL ICDs from its runfiles, so that `bazel run`,
+# `bazel test` and running it directly need no environment. OCL_ICD_VENDORS
+# or OCL_ICD_FILENAMES set by the caller win (e.g. a local oneAPI install).
+self="$0"
+case "$self" in /*) ;; *) self="$PWD/$self" ;; esac
+if [ -d "$self.runfiles" ]; then r="$self.runfiles"
+elif [ -n "${{RUNFILES_DIR:-}}" ]; then r="$RUNFILES_DIR"
+elif [ -n "${{TEST_SRCDIR:-}}" ]; then r="$TEST_SRCDIR"
+else
+  echo "{name}: cannot find its runfiles ($self.runfiles is missing and RUNFILES_DIR is unset)" >&2
+  exit 1
+fi
+LD_LIBRARY_PATH="{libs}${{LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}}"
+export LD_LIBRARY_PATH
+{icds}exec "$r/{program}" "$@"
+"""
+
+_ICD_VENDORS = """if [ -z "${{OCL_ICD_VENDORS:-}}" ] && [ -z "${{OCL_ICD_FILENAMES:-}}" ]; then
+  OCL_ICD_VENDORS="{dir}"
+  export OCL_ICD_VENDORS
+fi
+"""
+
+def _launcher(ctx, program, launch):
+    return _LAUNCHER.format(
+        label = str(ctx.label),
+        name = ctx.label.name,
+        program = _runfiles_path(ctx, program),
+        libs = ":".join(["$r/" + d for d in launch.library_dirs]),
+        # ocl-icd and the Khronos loader read one directory.
+        icds = _ICD_VENDORS.format(dir = "$r/" + launch.icd_dirs[0]) if launch.icd_dirs else "",
+    )
 
 DEVICE_LINK_ATTRS = {
     "split_mode": attr.string(
@@ -176,6 +278,7 @@ DEVICE_LINK_ATTRS = {
         doc = "per_tu (the build setting's default): per translation unit, that TU linked with what it uses of the rest (thinLTO-style), so an edit re-links only the TUs that read the edited one and re-splits and re-translates only the images whose bytes change. whole: one device link and split for the program. Empty: --@rules_sycl//sycl:device_link_mode.",
     ),
     "_device_link_mode": attr.label(default = Label("//sycl:device_link_mode")),
+    "_cuda_archs": attr.label(default = Label("//sycl:cuda_archs")),
     "_image_shards": attr.label(default = Label("//sycl:image_shards")),
     "compress": attr.int(
         default = -1,
@@ -217,8 +320,8 @@ _BINARY_ATTRS.update({
 _DOC = """Links a SYCL program: device link of every device TU in srcs and deps,
 split into device images, SPIR-V translation, wrapping into a host object that
 registers the images with the SYCL runtime, then the host link. Each step is a
-separate action (mnemonics SyclDeviceLink, SyclSplit, SyclTranslate, SyclWrap,
-CppCompile, CppLink)."""
+separate action (mnemonics SyclDeviceLink, SyclSplit, SyclTranslate, SyclAot,
+SyclPtxas and SyclFatbinary for CUDA targets, SyclWrap, CppCompile, CppLink)."""
 
 sycl_binary = rule(
     implementation = _sycl_binary_impl,

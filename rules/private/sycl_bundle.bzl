@@ -22,7 +22,7 @@ def _sycl_bundle_impl(ctx):
     spirv_dir = ctx.actions.declare_directory("_sycl/%s/spirv" % name)
     spirv_table = translate(ctx, c.sycl, ctx.executable._foreach, split_dir, split_table, spirv_dir)
     out = ctx.actions.declare_file(name + ".syclbin")
-    bundle(ctx, ctx.executable._bundler, [split_dir, spirv_dir], spirv_table, ctx.attr.state, c.sycl.wrapper_target, out)
+    bundle(ctx, ctx.executable._bundler, [split_dir, spirv_dir], spirv_table, ctx.attr.state, c.sycl.wrapper_target, out, ctx.attr.container)
     return [
         DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out])),
         OutputGroupInfo(device_split = depset([split_dir]), device_images = depset([spirv_dir])),
@@ -41,6 +41,11 @@ _ATTRS.update({
         values = ["input", "object", "executable"],
         doc = "The kernel_bundle state the SYCLBIN file declares.",
     ),
+    "container": attr.string(
+        default = "offload",
+        values = ["offload", "plain"],
+        doc = "offload (default): the SYCLBIN inside an LLVM OffloadBinary with one IMG_SYCLBIN (7) entry, the only form libsycl.so.9 (oneAPI 2026) reads. plain: the bare SYCLBIN bytes.",
+    ),
     "_bundler": attr.label(default = Label("//tools/bundler"), executable = True, cfg = "exec"),
 })
 
@@ -49,7 +54,9 @@ sycl_bundle = rule(
     doc = """Device code of `srcs` and `deps` as a SYCLBIN file (`<name>.syclbin`):
 device-linked, split, translated to SPIR-V and packed with its property sets
 (kernel names included) in the chosen state, for programs that load device
-code at run time (the kernel_bundle-from-file analogue).""",
+code at run time (the kernel_bundle-from-file analogue). libsycl finds a
+kernel `N` of a SYCLBIN only if the device code names it `__sycl_kernel_N`
+(DPC++'s free-function kernel name); host code then asks for `N`.""",
     attrs = _ATTRS,
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],

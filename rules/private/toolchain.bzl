@@ -51,12 +51,15 @@ def _sycl_toolchain_impl(ctx):
             image_compiler = _image_compiler(ctx),
             device_libraries = depset(ctx.files.device_libraries),
             runtime = ctx.attr.runtime[CcInfo] if ctx.attr.runtime else None,
+            runtime_runfiles = ctx.attr.runtime[DefaultInfo].default_runfiles if ctx.attr.runtime else None,
+            image_version = ctx.attr.image_version,
+            offload_entries = ctx.attr.offload_entries,
             targets = targets,
             all_files = all_files,
         ),
     )]
 
-def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_args = [], aot_extension = ""):
+def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_args = [], aot_extension = "", cuda = None):
     # sycl_toolchain and sycl_device_target share these attribute names.
     return SyclDeviceTargetInfo(
         name = name,
@@ -75,6 +78,7 @@ def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_
         aot_extension = aot_extension,
         image_format = image_format,
         all_files = all_files,
+        cuda = cuda,
     )
 
 def _image_compiler(ctx):
@@ -115,7 +119,17 @@ among several with target_settings (see //sycl:toolchain).""",
         ),
         "runtime": attr.label(
             providers = [CcInfo],
-            doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++.",
+            doc = "The SYCL runtime (headers and library) host code compiles and links against, e.g. libsycl.so for DPC++ or @oneapi_runtime//:sycl (sycl_oneapi_runtime). Its runfiles (data) are what programs load at run time: shared libraries put on LD_LIBRARY_PATH and OpenCL .icd files whose directory becomes OCL_ICD_VENDORS, by the launcher sycl_binary writes.",
+        ),
+        "image_version": attr.int(
+            default = 3,
+            values = [2, 3],
+            doc = "Device image layout `runtime` reads (passed to the wrapper as -image-version). libsycl never checks it: the wrong one crashes at registration. 3 (default): the 80-byte struct without manifest pointers, which DPC++ writes since intel/llvm#20748 and libsycl.so.9 (oneAPI 2026.x) reads. 2: the 96-byte struct with ManifestStart/End, libsycl.so.8 (oneAPI 2025.x) and older.",
+        ),
+        "offload_entries": attr.string(
+            default = "old",
+            values = ["old", "new"],
+            doc = "Offload entry layout of the images: 'old' (32 bytes, what clang-offload-wrapper writes) or 'new' (56 bytes, DPC++'s new offload model). libsycl.so.9 reads both.",
         ),
         "extra_targets": attr.label_list(
             providers = [SyclDeviceTargetInfo],
@@ -138,6 +152,25 @@ def find_sycl_toolchain(ctx):
     """
     return ctx.toolchains[TOOLCHAIN_TYPE].sycl
 
+def _cuda_info(ctx):
+    # CUDA's AOT (ptxas per architecture, then fatbinary) applies only when
+    # the target sets ptx_arch; whether its tools are present is checked
+    # where an image is built, so a toolchain without them still builds
+    # every other target.
+    if not ctx.attr.ptx_arch:
+        return None
+    missing = list(ctx.attr.cuda_missing)
+    for t in ["ptxas", "fatbinary"]:
+        if getattr(ctx.attr, t) == None and not [m for m in missing if m.startswith(t)]:
+            missing.append(t)
+    return struct(
+        ptxas = ctx.attr.ptxas[DefaultInfo].files_to_run if ctx.attr.ptxas else None,
+        fatbinary = ctx.attr.fatbinary[DefaultInfo].files_to_run if ctx.attr.fatbinary else None,
+        ptx_arch = ctx.attr.ptx_arch,
+        missing = missing,
+        all_files = _files_of([t for t in [ctx.attr.ptxas, ctx.attr.fatbinary] if t]),
+    )
+
 def _sycl_device_target_impl(ctx):
     tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
     return [_target_info(
@@ -149,6 +182,7 @@ def _sycl_device_target_impl(ctx):
         aot = ctx.attr.aot,
         aot_args = ctx.attr.aot_args,
         aot_extension = ctx.attr.aot_extension,
+        cuda = _cuda_info(ctx),
     )]
 
 sycl_device_target = rule(
@@ -175,8 +209,12 @@ where {in} and {out} name the image and the output).""",
         "image_format": attr.string(
             default = "native",
             values = ["none", "native", "spirv", "llvmbc"],
-            doc = "The wrapper's -format for this target's images.",
+            doc = "The wrapper's -format for this target's images (images packed by fatbinary are always 'native').",
         ),
+        "ptx_arch": attr.string(doc = "CUDA targets: the architecture `aot` writes PTX for (e.g. sm_70, what llc's -mcpu says). Set, each PTX image is compiled by `ptxas` once per --@rules_sycl//sycl:cuda_archs architecture and packed with its cubins by `fatbinary` into the image that is wrapped (format native)."),
+        "ptxas": attr.label(doc = "CUDA's ptxas: PTX to a cubin for one architecture (with ptx_arch).", **_TOOL),
+        "fatbinary": attr.label(doc = "CUDA's fatbinary: packs the cubins and the PTX of an image (with ptx_arch).", **_TOOL),
+        "cuda_missing": attr.string_list(doc = "Set by sycl_configure: the CUDA tools it could not find. Building an image of this target with a non-empty --@rules_sycl//sycl:cuda_archs then fails with this list."),
     },
     provides = [SyclDeviceTargetInfo],
 )

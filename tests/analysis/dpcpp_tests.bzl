@@ -58,6 +58,10 @@ def _dpcpp_binary_test_impl(ctx):
     translate = by["SyclTranslate"][0]
     asserts.true(env, "-spirv-max-version=1.4" in translate.argv, "DPC++'s translator flags")
 
+    # The stand-in install ships lib/libsycl.so.8: 96-byte device images.
+    wrap_argv = by["SyclWrap"][0].argv
+    asserts.true(env, "-image-version=2" in wrap_argv, "libsycl.so.8 reads the layout with manifest pointers")
+
     link_inputs = [f.basename for f in by["CppLink"][0].inputs.to_list()]
     asserts.true(env, "libsycl.so" in link_inputs, "the host link takes the SYCL runtime")
 

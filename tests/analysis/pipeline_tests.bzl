@@ -90,6 +90,8 @@ def _binary_pipeline_test_impl(ctx):
     asserts.equals(env, "spir64", _flag_value(wrap.argv, "-target"))
     asserts.true(env, _flag_value(wrap.argv, "-host").endswith("-linux-gnu"), "wrapper host triple")
     asserts.true(env, _flag_value(wrap.argv, "-batch") != None, "wrapper reads the translated file table")
+    asserts.equals(env, "3", _flag_value(wrap.argv, "-image-version"), "the clang toolchain's runtime (libsycl.so.9) reads 80-byte images")
+    asserts.false(env, "-new-offload-entries" in wrap.argv, "32-byte offload entries")
 
     link_inputs = [f.basename for f in by["CppLink"][0].inputs.to_list()]
     wrapper_object = analysistest.target_under_test(env).label.name + ".images.o"

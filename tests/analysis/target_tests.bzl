@@ -37,7 +37,7 @@ def _post_link_flags(split):
 def _clang_two_targets_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = _by_mnemonic(env)
-    for m, n in {"SyclAot": 1, "SyclDeviceCompile": 2, "SyclDeviceLink": 2, "SyclModuleId": 2, "SyclSplit": 2, "SyclTranslate": 1, "SyclWrap": 1}.items():
+    for m, n in {"SyclAot": 1, "SyclDeviceCompile": 2, "SyclDeviceLink": 2, "SyclFatbinary": 1, "SyclModuleId": 2, "SyclPtxas": 2, "SyclSplit": 2, "SyclTranslate": 1, "SyclWrap": 1}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
     triples = sorted([[a.argv[i + 1] for i in range(len(a.argv) - 1) if a.argv[i] == "-target"][0] for a in by["SyclDeviceCompile"]])
     asserts.equals(env, ["nvptx64-nvidia-cuda", "spir64"], triples, "one device compile per target")
@@ -54,9 +54,49 @@ def _clang_two_targets_test_impl(ctx):
     for a in ["-march=nvptx64", "-mcpu=sm_70", "{in}", "{out}"]:
         asserts.true(env, a in llc.argv, "llc per image: " + a)
     asserts.equals(env, ".ptx", llc.argv[llc.argv.index("-out-ext") + 1])
+    _check_cuda(env, by, llc, ["sm_80", "sm_90"])
     groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
-    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "none")], groups, "one wrapper group per target")
+    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "native")], groups, "one wrapper group per target; fat binaries are native")
     return analysistest.end(env)
+
+def _command(action):
+    # foreach's argv: the per-image command follows "--".
+    return action.argv[action.argv.index("--") + 1:]
+
+def _out_dir(action):
+    return action.argv[action.argv.index("-out-dir") + 1]
+
+def _check_cuda(env, by, llc, archs):
+    """ptxas once per architecture over the PTX tree, then one fatbinary action."""
+    ptx_dir = _out_dir(llc)
+    ptx_table = llc.argv[llc.argv.index("-out-table") + 1]
+    ptxas = {}
+    for a in by.get("SyclPtxas", []):
+        cmd = _command(a)
+        asserts.true(env, cmd[0].endswith("/bin/ptxas") and not cmd[0].startswith("/"), "ptxas by a relative path: " + cmd[0])
+        arch = [x for x in cmd if x.startswith("-arch=")]
+        asserts.equals(env, 1, len(arch), "one -arch per ptxas action")
+        asserts.equals(env, ["{in}", "-o", "{out}"], cmd[2:], "ptxas per image")
+        asserts.equals(env, ptx_table, a.argv[a.argv.index("-table") + 1], "ptxas reads the PTX table")
+        asserts.equals(env, ".cubin", a.argv[a.argv.index("-out-ext") + 1])
+        asserts.true(env, _out_dir(a).endswith("/cubin_" + arch[0][len("-arch="):]), "a cubin tree per architecture")
+        ptxas[arch[0][len("-arch="):]] = _out_dir(a)
+    asserts.equals(env, archs, sorted(ptxas.keys()), "one SyclPtxas action per --@rules_sycl//sycl:cuda_archs architecture")
+    fat = by["SyclFatbinary"][0]
+    cmd = _command(fat)
+    asserts.true(env, cmd[0].endswith("/bin/fatbinary") and not cmd[0].startswith("/"), "fatbinary by a relative path")
+    want = ["-64", "--create={out}"]
+    for a in archs:
+        want.append("--image3=kind=elf,sm=%s,file=%s/{stem}.cubin" % (a[len("sm_"):], ptxas[a]))
+    want.append("--image3=kind=ptx,sm=70,file={in}")
+    asserts.equals(env, want, cmd[1:], "fatbinary packs each architecture's cubin of the image and its PTX")
+    asserts.equals(env, ptx_table, fat.argv[fat.argv.index("-table") + 1], "fatbinary runs per PTX image")
+    asserts.equals(env, ".fatbin", fat.argv[fat.argv.index("-out-ext") + 1])
+    inputs = [f.path for f in fat.inputs.to_list()]
+    for d in [ptx_dir] + ptxas.values():
+        asserts.true(env, d in inputs, "fatbinary reads " + d)
+    wrap = by["SyclWrap"][0]
+    asserts.true(env, fat.argv[fat.argv.index("-out-table") + 1] in wrap.argv, "the wrapper reads the fat binaries' table")
 
 clang_two_targets_test = analysistest.make(
     _clang_two_targets_test_impl,
@@ -152,3 +192,98 @@ def _per_tu_test_impl(ctx):
 
 # Per-TU image mode is the default: no setting.
 per_tu_test = analysistest.make(_per_tu_test_impl)
+
+def _cuda_one_arch_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    _check_cuda(env, by, by["SyclAot"][0], ["sm_90"])
+    return analysistest.end(env)
+
+cuda_one_arch_test = analysistest.make(
+    _cuda_one_arch_test_impl,
+    config_settings = {
+        "//sycl:cuda_archs": ["sm_90"],
+        "//sycl:device_link_mode": "whole",
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)
+
+def _cuda_image_shards_test_impl(ctx):
+    # --//sycl:image_shards=2 with two CUDA architectures: each nvptx64
+    # slice of the split gets its own llc, ptxas per architecture and
+    # fatbinary actions, and the wrapper one group per slice.
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    aot = [a for a in by["SyclAot"] if "-shard=0/2" in a.argv or "-shard=1/2" in a.argv]
+    asserts.equals(env, 2, len(aot), "one SyclAot action per slice")
+    aot_tables = sorted([a.argv[a.argv.index("-out-table") + 1] for a in aot])
+    ptxas = sorted([(a.argv[a.argv.index("-table") + 1], [x for x in _command(a) if x.startswith("-arch=")][0]) for a in by.get("SyclPtxas", [])])
+    want = sorted([(t, "-arch=" + arch) for t in aot_tables for arch in ["sm_80", "sm_90"]])
+    asserts.equals(env, want, ptxas, "ptxas per slice and architecture, over that slice's PTX table")
+    fat = by.get("SyclFatbinary", [])
+    asserts.equals(env, aot_tables, sorted([a.argv[a.argv.index("-table") + 1] for a in fat]), "fatbinary per slice")
+    outs = [a.argv[a.argv.index("-out-dir") + 1] for a in by.get("SyclPtxas", []) + fat]
+    asserts.equals(env, len(outs), len({o: True for o in outs}), "every slice writes its own trees")
+    wrap = by["SyclWrap"][0]
+    for a in fat:
+        asserts.true(env, a.argv[a.argv.index("-out-table") + 1] in wrap.argv, "the wrapper reads every slice's fat binaries")
+    groups = [(t, f) for t, f, _ in _wrap_groups(wrap.argv)]
+    asserts.equals(env, [("spir64", "spirv"), ("spir64", "spirv"), ("nvptx64", "native"), ("nvptx64", "native")], groups, "one wrapper group per target and slice")
+    return analysistest.end(env)
+
+cuda_image_shards_test = analysistest.make(
+    _cuda_image_shards_test_impl,
+    config_settings = {
+        "//sycl:cuda_archs": ["sm_80", "sm_90"],
+        "//sycl:device_link_mode": "whole",
+        "//sycl:image_shards": 2,
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)
+
+def _cuda_ptx_only_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    for m in ["SyclPtxas", "SyclFatbinary"]:
+        asserts.equals(env, 0, len(by.get(m, [])), "no %s without architectures" % m)
+    groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
+    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "none")], groups, "PTX images keep the target's format")
+    return analysistest.end(env)
+
+cuda_ptx_only_test = analysistest.make(
+    _cuda_ptx_only_test_impl,
+    config_settings = {
+        "//sycl:cuda_archs": [],
+        "//sycl:device_link_mode": "whole",
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)
+
+def _cuda_bad_arch_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "--@rules_sycl//sycl:cuda_archs: 'compute_90' is not a CUDA architecture (want sm_<number>, e.g. sm_90)")
+    return analysistest.end(env)
+
+cuda_bad_arch_test = analysistest.make(
+    _cuda_bad_arch_test_impl,
+    expect_failure = True,
+    config_settings = {
+        "//sycl:cuda_archs": ["compute_90"],
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)
+
+def _cuda_missing_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "the SYCL device target nvptx64 cannot build cubins for --@rules_sycl//sycl:cuda_archs=sm_80,sm_90; missing: ptxas, fatbinary (or set --@rules_sycl//sycl:cuda_archs= for PTX-only images)")
+    return analysistest.end(env)
+
+# A toolchain whose nvptx64 target has no CUDA tools (tests/analysis:no_cuda_toolchain).
+cuda_missing_test = analysistest.make(
+    _cuda_missing_test_impl,
+    expect_failure = True,
+    config_settings = {
+        "//command_line_option:extra_toolchains": ["//tests/analysis:no_cuda_toolchain"],
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)

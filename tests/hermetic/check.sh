@@ -55,7 +55,7 @@ digests() {
 # Digests of what building $target writes (the package may hold other
 # targets' outputs, e.g. from `bazel test //...`).
 outputs_of_app50() {
-  (cd "$1" && for p in app50 _sycl/app50 _sycl/kernels _objs/app50; do
+  (cd "$1" && for p in app50 app50.bin _sycl/app50 _sycl/kernels _objs/app50; do
     [ -e "$p" ] && find "$p" -type f ! -name '*.params'
   done | LC_ALL=C sort | xargs sha256sum)
 }

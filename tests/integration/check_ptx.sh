@@ -1,12 +1,30 @@
 #!/usr/bin/env bash
 # Checks PTX device images: every kernel named after `--` has an `.entry` in
 # one of the .ptx files found under the given paths, and each file is PTX for
-# the expected target.
-#   check_ptx.sh PATH... -- KERNEL...
+# the expected target. With --cuobjdump, the PTX inside .fatbin images
+# (nvptx64 with --@rules_sycl//sycl:cuda_archs) is extracted and checked too.
+#   check_ptx.sh [--cuobjdump CUOBJDUMP] PATH... -- KERNEL...
 set -euo pipefail
+cuobjdump=
+if [ "${1:-}" = "--cuobjdump" ]; then
+  cuobjdump=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+  shift 2
+fi
 paths=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do paths+=("$1"); shift; done
 shift || true
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/ptx.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+if [ -n "$cuobjdump" ]; then
+  n=0
+  while IFS= read -r f; do
+    n=$((n + 1))
+    mkdir "$tmp/$n"
+    abs=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
+    (cd "$tmp/$n" && "$cuobjdump" -xptx all "$abs" >/dev/null) || { echo "FAIL: cuobjdump -xptx $f" >&2; exit 1; }
+  done < <(find "${paths[@]}" -name '*.fatbin' | sort)
+  paths+=("$tmp")
+fi
 ptx=()
 while IFS= read -r f; do ptx+=("$f"); done < <(find "${paths[@]}" -name '*.ptx' | sort)
 [ ${#ptx[@]} -gt 0 ] || { echo "FAIL: no .ptx images under ${paths[*]}" >&2; exit 1; }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 )
 
@@ -31,6 +33,7 @@ type bundleConfig struct {
 	ccobVersion  int
 	align        int
 	allowMissing bool
+	budget       *inflate.Budget // decompression budget of the process
 }
 
 func parseBundleArgs(args []string, mode bundleMode) (*bundleConfig, error) {
@@ -133,23 +136,24 @@ func parseBundleArgs(args []string, mode bundleMode) (*bundleConfig, error) {
 	return c, nil
 }
 
-func runBundle(args []string, mode bundleMode, stdout io.Writer) error {
+func runBundle(args []string, mode bundleMode, budget *inflate.Budget, stdout io.Writer) error {
 	c, err := parseBundleArgs(args, mode)
 	if err != nil {
 		return err
 	}
+	c.budget = budget
 	switch c.mode {
 	case modeBundle:
 		return doBundle(c)
 	case modeUnbundle:
 		return doUnbundle(c)
 	}
-	b, err := readBundle(c.inputs[0], c.fileType)
+	b, err := readBundle(c.inputs[0], c.fileType, c.budget)
 	if err != nil {
 		return err
 	}
 	for _, e := range b.Entries {
-		fmt.Fprintln(stdout, e.ID)
+		fmt.Fprintln(stdout, errtext.Escape(e.ID)) // IDs with escapes or bidi overrides print quoted
 	}
 	return nil
 }
@@ -187,7 +191,7 @@ const sectionPrefix = "__CLANG_OFFLOAD_BUNDLE__"
 
 // readBundle decodes a bundle file; for -type=o an ELF input is read from
 // its __CLANG_OFFLOAD_BUNDLE__<id> sections.
-func readBundle(path, fileType string) (*offloadbundle.Bundle, error) {
+func readBundle(path, fileType string, budget *inflate.Budget) (*offloadbundle.Bundle, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -212,7 +216,7 @@ func readBundle(path, fileType string) (*offloadbundle.Bundle, error) {
 		}
 		return b, nil
 	}
-	d, err := offloadbundle.Parse(data, 0)
+	d, err := offloadbundle.Parse(data, budget)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -220,7 +224,7 @@ func readBundle(path, fileType string) (*offloadbundle.Bundle, error) {
 }
 
 func doUnbundle(c *bundleConfig) (err error) {
-	b, err := readBundle(c.inputs[0], c.fileType)
+	b, err := readBundle(c.inputs[0], c.fileType, c.budget)
 	if err != nil {
 		return err
 	}
@@ -284,5 +288,5 @@ func doUnbundle(c *bundleConfig) (err error) {
 			return err
 		}
 	}
-	return nil
+	return outs.commit()
 }

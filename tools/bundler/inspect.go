@@ -9,9 +9,13 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -272,7 +276,7 @@ type sectionReport struct {
 }
 
 // inspectData decodes any supported container.
-func inspectData(data []byte) (*report, error) {
+func inspectData(data []byte, budget *inflate.Budget) (*report, error) {
 	switch {
 	case syclbin.IsSYCLBIN(data):
 		f, err := syclbin.Parse(data)
@@ -281,7 +285,7 @@ func inspectData(data []byte) (*report, error) {
 		}
 		return &report{Format: "syclbin", SYCLBIN: syclbinOf(f, syclbin.ContainerV1)}, nil
 	case offloadbinary.IsOffloadBinary(data):
-		bins, err := offloadbinary.ParseAll(data)
+		bins, err := offloadbinary.ParseOptions{Budget: budget}.ParseAll(data)
 		if err != nil {
 			return nil, err
 		}
@@ -289,7 +293,7 @@ func inspectData(data []byte) (*report, error) {
 		// A SYCLBIN v2 is an OffloadBinary whose entries say so.
 		if len(bins) == 1 && len(bins[0].Entries) > 0 {
 			if _, ok := bins[0].Entries[0].Get(syclbin.KeyFormatVersion); ok {
-				f, c, err := syclbin.ParseAny(data)
+				f, c, err := syclbin.FromBinaries(bins)
 				if err != nil {
 					return nil, err
 				}
@@ -298,15 +302,15 @@ func inspectData(data []byte) (*report, error) {
 		}
 		return r, nil
 	case offloadbundle.IsCompressed(data) || offloadbundle.IsBinary(data):
-		d, err := offloadbundle.Parse(data, 0)
+		d, err := offloadbundle.Parse(data, budget)
 		if err != nil {
 			return nil, err
 		}
 		return &report{Format: "offload-bundle", Bundle: bundleOf(d)}, nil
 	case devicebinaries.IsELF(data):
-		return inspectELF(data)
+		return inspectELF(data, budget)
 	case offloadbundle.IsText(data):
-		d, err := offloadbundle.Parse(data, 0)
+		d, err := offloadbundle.Parse(data, budget)
 		if err != nil {
 			return nil, err
 		}
@@ -315,7 +319,7 @@ func inspectData(data []byte) (*report, error) {
 	return nil, errors.New("unknown format (not a SYCLBIN, OffloadBinary, offload bundle or ELF file)")
 }
 
-func inspectELF(data []byte) (*report, error) {
+func inspectELF(data []byte, budget *inflate.Budget) (*report, error) {
 	r := &report{Format: "elf"}
 	descs, err := devicebinaries.Read(data)
 	var nf *devicebinaries.NotFoundError
@@ -329,7 +333,7 @@ func inspectELF(data []byte) (*report, error) {
 	}
 	for _, s := range secs {
 		if uint32(s.Type) == devicebinaries.SHTLLVMOffloading || strings.HasPrefix(s.Name, ".llvm.offloading") {
-			bins, err := offloadbinary.ParseAll(s.Data)
+			bins, err := offloadbinary.ParseOptions{Budget: budget}.ParseAll(s.Data)
 			if err != nil {
 				return nil, fmt.Errorf("section %s: %w", s.Name, err)
 			}
@@ -344,7 +348,7 @@ func inspectELF(data []byte) (*report, error) {
 	return r, nil
 }
 
-func runInspect(args []string, stdout io.Writer) error {
+func runInspect(args []string, budget *inflate.Budget, stdout io.Writer) error {
 	fs := newFlagSet(nil, []string{"json"})
 	var path string
 	asJSON := false
@@ -370,14 +374,40 @@ func runInspect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := inspectData(data)
+	r, err := inspectData(data, budget)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		out, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(append(escapeFormatChars(out), '\n'))
+		return err
 	}
 	return writeText(stdout, r)
+}
+
+// escapeFormatChars writes, as \uXXXX escapes, the characters that
+// encoding/json leaves raw but a terminal acts on: format and bidi
+// characters such as a right-to-left override, and other non-printable
+// runes (ESC and other controls are escaped by encoding/json already). In
+// JSON text they can only stand inside strings, where the escape means the
+// same character.
+func escapeFormatChars(js []byte) []byte {
+	var out []byte
+	for i := 0; i < len(js); {
+		r, n := utf8.DecodeRune(js[i:])
+		if r < utf8.RuneSelf || unicode.IsPrint(r) || r == utf8.RuneError {
+			out = append(out, js[i:i+n]...)
+		} else if r > 0xffff {
+			hi, lo := utf16.EncodeRune(r)
+			out = append(out, fmt.Sprintf("\\u%04x\\u%04x", hi, lo)...)
+		} else {
+			out = append(out, fmt.Sprintf("\\u%04x", r)...)
+		}
+		i += n
+	}
+	return out
 }

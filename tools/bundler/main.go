@@ -16,6 +16,10 @@
 //	bundler list -input=F
 //	bundler inspect FILE [-json]
 //
+// A leading -max-decompressed=SIZE (or RULES_SYCL_MAX_DECOMPRESSED; bytes
+// with an optional K, M or G suffix; default 256M) bounds the total number
+// of bytes the process decompresses, over all containers it reads.
+//
 // Errors print one line on stderr and exit with status 1; no partial
 // outputs are left behind.
 package main
@@ -24,6 +28,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
 func main() {
@@ -33,21 +41,37 @@ func main() {
 	}
 }
 
-// oneLine keeps error output to a single line whatever the input names
-// contained.
-func oneLine(err error) string {
-	b := []byte(err.Error())
-	for i, c := range b {
-		if c == '\n' || c == '\r' {
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
+// oneLine keeps error output to a single bounded line whatever the input
+// names contained.
+func oneLine(err error) string { return errtext.Line(err.Error()) }
 
-const usage = "usage: bundler syclbin|offload-binary|bundle|unbundle|list|inspect ... (see tools/bundler/main.go)"
+const usage = "usage: bundler [-max-decompressed=SIZE] syclbin|offload-binary|bundle|unbundle|list|inspect ... (see tools/bundler/main.go)"
 
 func run(args []string, stdout io.Writer) error {
+	// One decompression budget for the whole process, however many
+	// containers the inputs hold: RULES_SYCL_MAX_DECOMPRESSED, overridden
+	// by a leading -max-decompressed=SIZE.
+	budget, err := inflate.FromEnv(os.Getenv)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	for len(args) > 0 && strings.HasPrefix(args[0], "-max-decompressed") {
+		v := strings.TrimPrefix(args[0], "-max-decompressed")
+		args = args[1:]
+		switch {
+		case strings.HasPrefix(v, "="):
+			v = v[1:]
+		case v == "" && len(args) > 0:
+			v, args = args[0], args[1:]
+		default:
+			return usagef("option -max-decompressed needs a size")
+		}
+		n, err := inflate.ParseSize(v)
+		if err != nil {
+			return usagef("-max-decompressed: %v", err)
+		}
+		budget = inflate.New(n)
+	}
 	if len(args) == 0 {
 		return usagef("%s", usage)
 	}
@@ -56,15 +80,15 @@ func run(args []string, stdout io.Writer) error {
 	case "syclbin":
 		return runSYCLBIN(rest)
 	case "offload-binary":
-		return runOffloadBinary(rest, stdout)
+		return runOffloadBinary(rest, budget, stdout)
 	case "bundle":
-		return runBundle(rest, modeBundle, stdout)
+		return runBundle(rest, modeBundle, budget, stdout)
 	case "unbundle":
-		return runBundle(rest, modeUnbundle, stdout)
+		return runBundle(rest, modeUnbundle, budget, stdout)
 	case "list":
-		return runBundle(rest, modeList, stdout)
+		return runBundle(rest, modeList, budget, stdout)
 	case "inspect":
-		return runInspect(rest, stdout)
+		return runInspect(rest, budget, stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -558,7 +559,7 @@ func FuzzInspect(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := inspectData(data)
+		r, err := inspectData(data, inflate.New(16<<20))
 		if err != nil {
 			return
 		}
@@ -572,12 +573,13 @@ func FuzzInspect(f *testing.F) {
 }
 
 func TestCheckName(t *testing.T) {
-	for _, bad := range []string{"", "..", "a/../b", "../x", "/etc/passwd", "a/b", `a\b`, "nul\x00", "line\nbreak", strings.Repeat("x", 256)} {
+	for _, bad := range []string{"", "..", "a/../b", "../x", "/etc/passwd", "a/b", `a\b`, "nul\x00", "line\nbreak", strings.Repeat("x", 256),
+		strings.Repeat("x", 241), strings.Repeat("x", 255), "esc\x1b[2J", "evil\u202egnp.bc", "bad\xffutf8"} {
 		if checkName(bad) == nil {
 			t.Errorf("accepted %q", bad)
 		}
 	}
-	for _, good := range []string{"sycl-spir64-unknown-unknown-.bc", "0.1-spir64-pvc.o", "a.b"} {
+	for _, good := range []string{"sycl-spir64-unknown-unknown-.bc", "0.1-spir64-pvc.o", "a.b", strings.Repeat("x", 240), "ünïcode"} {
 		if err := checkName(good); err != nil {
 			t.Errorf("rejected %q: %v", good, err)
 		}
@@ -629,7 +631,7 @@ func TestInspectWrapperCLI(t *testing.T) {
 		one, zero := uint32(1), uint64(0)
 		empty := ""
 		want := []descReport{{Symbol: ".sycl_offloading.descriptor", Version: 1, Images: []imageReport{{
-			Version: 2, Kind: 4, Format: 2, FormatName: "spirv", Target: "spir64", CompileOptions: "-O2", LinkOptions: "-g",
+			Version: descriptor.DefaultImageVersion, Kind: 4, Format: 2, FormatName: "spirv", Target: "spir64", CompileOptions: "-O2", LinkOptions: "-g",
 			Data: blobOf([]byte(inputFiles["a.spv"])), EntryLayout: "old (32-byte)", Entries: []string{"kernel_a"},
 			PropertySets: []setReport{
 				{Name: "SYCL/kernel names", Properties: []propReport{{Name: "kernel_a", Type: "UINT32", Uint32: &one}}},

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 )
 
@@ -73,7 +74,7 @@ func parseImageSpec(spec string) (path string, e offloadbinary.Entry, err error)
 	return path, e, nil
 }
 
-func runOffloadBinary(args []string, stdout io.Writer) error {
+func runOffloadBinary(args []string, budget *inflate.Budget, stdout io.Writer) error {
 	if len(args) == 0 {
 		return usagef("offload-binary: want pack or unpack")
 	}
@@ -81,7 +82,7 @@ func runOffloadBinary(args []string, stdout io.Writer) error {
 	case "pack":
 		return packOffloadBinary(args[1:])
 	case "unpack":
-		return unpackOffloadBinary(args[1:], stdout)
+		return unpackOffloadBinary(args[1:], budget, stdout)
 	}
 	return usagef("offload-binary: unknown action %q (want pack or unpack)", args[0])
 }
@@ -166,7 +167,7 @@ func entryFileName(b, i int, e *offloadbinary.Entry) string {
 	return name + "." + ext
 }
 
-func unpackOffloadBinary(args []string, stdout io.Writer) (err error) {
+func unpackOffloadBinary(args []string, budget *inflate.Budget, stdout io.Writer) (err error) {
 	fs := newFlagSet([]string{"input", "output-dir"}, nil)
 	var input, dir string
 	if err := fs.walk(args, func(name, val string) error {
@@ -192,7 +193,7 @@ func unpackOffloadBinary(args []string, stdout io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	bins, err := offloadbinary.ParseAll(data)
+	bins, err := offloadbinary.ParseOptions{Budget: budget}.ParseAll(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", input, err)
 	}
@@ -226,5 +227,5 @@ func unpackOffloadBinary(args []string, stdout io.Writer) (err error) {
 			k++
 		}
 	}
-	return nil
+	return outs.commit()
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // NameError reports a file name taken from an input (an entry ID, a
@@ -17,16 +18,24 @@ type NameError struct {
 	Msg  string
 }
 
-func (e *NameError) Error() string { return fmt.Sprintf("unsafe output name %q: %s", e.Name, e.Msg) }
+func (e *NameError) Error() string {
+	return fmt.Sprintf("unsafe output name %s: %s", errtext.Quote(e.Name), e.Msg)
+}
+
+// MaxName bounds output names: 255 bytes is the file system's limit, and
+// the temporary file written beside each output (".NAME.tmp" and up to 10
+// random digits) needs 15 of them.
+const MaxName = 240
 
 // checkName accepts a single path component without "..", separators,
-// NUL or control characters, so extraction stays inside its directory.
+// NUL, control, format or bidi characters (and only valid UTF-8), so
+// extraction stays inside its directory and names list as they are.
 func checkName(name string) error {
 	switch {
 	case name == "":
 		return &NameError{name, "empty"}
-	case len(name) > 255:
-		return &NameError{name, "longer than 255 bytes"}
+	case len(name) > MaxName:
+		return &NameError{name, fmt.Sprintf("%d bytes, longer than %d (255 less the temporary file's 15)", len(name), MaxName)}
 	case strings.Contains(name, ".."):
 		return &NameError{name, "contains \"..\""}
 	case strings.ContainsAny(name, "/\\"):
@@ -39,15 +48,30 @@ func checkName(name string) error {
 			return &NameError{name, "contains NUL or a control character"}
 		}
 	}
+	if !errtext.Safe(name) {
+		return &NameError{name, "contains invalid UTF-8 or a format character (such as a right-to-left override)"}
+	}
 	return nil
 }
 
-// outputs publishes several files atomically: each is written to a
-// temporary file and renamed; on failure every published file (and the
-// output directory, if this run created it) is removed.
+// outputs publishes several files together: they are staged next to their
+// destinations and moved into place by commit; on failure or SIGINT/SIGTERM
+// the staged files (and the output directory, if this run created it) are
+// removed, and files that were there before stay as they were.
 type outputs struct {
-	set        atomicfile.Set
+	stage      *atomicfile.Staging
+	stop       func()
 	createdDir string
+}
+
+// staging returns the run's staging set, starting it (and the removal on
+// a signal) on first use.
+func (o *outputs) staging() *atomicfile.Staging {
+	if o.stage == nil {
+		o.stage = atomicfile.NewStaging()
+		o.stop = atomicfile.CleanupOnSignal(o.abortFiles)
+	}
+	return o.stage
 }
 
 // dir prepares an output directory, creating it if needed.
@@ -69,13 +93,9 @@ func (o *outputs) dir(path string) error {
 	return nil
 }
 
-// write publishes data at path.
+// write stages data for path.
 func (o *outputs) write(path string, data []byte) error {
-	if err := atomicfile.WriteFile(path, data); err != nil {
-		return err
-	}
-	o.set.Created(path)
-	return nil
+	return o.staging().WriteFile(path, data)
 }
 
 // writeIn publishes data as name inside dir after checking the name.
@@ -86,9 +106,32 @@ func (o *outputs) writeIn(dir, name string, data []byte) error {
 	return o.write(filepath.Join(dir, name), data)
 }
 
-// abort removes everything published so far.
+// commit publishes every staged file.
+func (o *outputs) commit() error {
+	if o.stage == nil {
+		return nil
+	}
+	err := o.stage.Commit()
+	o.stop()
+	if err != nil {
+		o.abortFiles()
+	}
+	return err
+}
+
+// abort removes everything staged, and the output directory if this run
+// created it.
 func (o *outputs) abort() {
-	o.set.RemoveAll()
+	if o.stop != nil {
+		o.stop()
+	}
+	o.abortFiles()
+}
+
+func (o *outputs) abortFiles() {
+	if o.stage != nil {
+		o.stage.Abort()
+	}
 	if o.createdDir != "" {
 		os.Remove(o.createdDir) // only succeeds when empty, i.e. ours
 	}

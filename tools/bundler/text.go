@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // textWriter indents nested output.
@@ -38,18 +40,18 @@ func quote(s string) string { return strconv.Quote(s) }
 
 func (t *textWriter) props(indent int, sets []setReport) {
 	for _, s := range sets {
-		t.line(indent, "[%s]", s.Name)
+		t.line(indent, "[%s]", errtext.Escape(s.Name))
 		var rows [][]string
 		for _, p := range s.Properties {
 			if p.Uint32 != nil {
-				rows = append(rows, []string{p.Name, p.Type, strconv.FormatUint(uint64(*p.Uint32), 10)})
+				rows = append(rows, []string{errtext.Escape(p.Name), p.Type, strconv.FormatUint(uint64(*p.Uint32), 10)})
 				continue
 			}
 			v := fmt.Sprintf("bits=%d hex=%s", *p.Bits, *p.Hex)
 			if *p.Bits%8 == 0 && printable(*p.Hex) {
 				v += " text=" + quote(fromHex(*p.Hex))
 			}
-			rows = append(rows, []string{p.Name, p.Type, v})
+			rows = append(rows, []string{errtext.Escape(p.Name), p.Type, v})
 		}
 		if len(rows) > 0 {
 			t.table(indent+1, []string{"NAME", "TYPE", "VALUE"}, rows)
@@ -115,7 +117,7 @@ func (t *textWriter) binaries(indent int, bins []binaryReport) {
 			t.line(indent+1, "entry %d: image kind %s, offload kind %s, flags %#x, image %s", j, e.ImageKind, e.OffloadKind, e.Flags, short(e.Image))
 			var rows [][]string
 			for _, s := range e.Strings {
-				rows = append(rows, []string{s.Key, quote(s.Value)})
+				rows = append(rows, []string{errtext.Escape(s.Key), quote(s.Value)})
 			}
 			if len(rows) > 0 {
 				t.table(indent+2, []string{"KEY", "VALUE"}, rows)
@@ -145,7 +147,7 @@ func writeText(w io.Writer, r *report) error {
 		}
 		var rows [][]string
 		for _, e := range b.Entries {
-			rows = append(rows, []string{e.ID, strconv.Itoa(e.Data.Size), e.Data.SHA256[:16]})
+			rows = append(rows, []string{errtext.Escape(e.ID), strconv.Itoa(e.Data.Size), e.Data.SHA256[:16]})
 		}
 		t.table(0, []string{"ID", "SIZE", "SHA256"}, rows)
 	case "elf":

@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/thinlink"
 )
@@ -90,7 +91,7 @@ func parseArgs(args []string) (*config, error) {
 func run(args []string, stderr io.Writer) (rc int) {
 	c, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %v\n", err)
+		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
@@ -106,7 +107,7 @@ func run(args []string, stderr io.Writer) (rc int) {
 		err = link(c)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %v\n", err)
+		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
 	return 0

@@ -152,7 +152,7 @@ func TestErrors(t *testing.T) {
 		{"unpaired", append(append([]string{}, link...), "-tu-summary", p("a.summary"), "-object", p("b.bc")), "devlink: 1 -object but 0 -summary flags\n"},
 		{"no unused", []string{"-tu", p("a.bc"), "-tu-summary", p("a.summary"), "-o", p("out.bc")}, "devlink: -unused-inputs is required\n"},
 		{"bad summary", append(append([]string{}, link...), "-tu-summary", p("bad.summary")),
-			"devlink: " + p("bad.summary") + `: not a device link summary (first line "not a summary", want "sycl-link-summary 1")` + "\n"},
+			"devlink: " + p("bad.summary") + `: not a device link summary (first line "not a summary", want "sycl-link-summary 2")` + "\n"},
 		{"missing object", append(append([]string{}, link...), "-tu-summary", p("a.summary"), "-object", p("nope.bc"), "-summary", p("b.summary")), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -5,14 +5,21 @@
 //	foreach -table=in.table -column=Code -out-table=out.table -out-dir=DIR \
 //	    -out-ext=.spv [-jobs=N] -- llvm-spirv {in} -o {out}
 //
-// {in} is replaced by the row's cell, {out} by DIR/<cell stem><out-ext>.
+// {in} is replaced by the row's cell, {out} by DIR/<cell stem><out-ext> and
+// {stem} by the cell's stem (its base name without extension), which names
+// the same image's outputs of other per-image steps (fatbinary reads each
+// architecture's <stem>.cubin).
 // With -serve the command is a tools/imagec server (`imagec serve FLAGS`):
 // -jobs of them are started once and translate every image in-process,
 // instead of one translator process per image. -jobs=0 is one per CPU.
 // -shard=I/N handles only the I-th of N contiguous slices of the rows (the
 // output table lists those), so that N actions can share a split.
-// Outputs appear all or none: each command writes a temporary file that is
-// renamed when it succeeds, and a failure removes every output of the run.
+// Outputs appear all or none: commands write into a staging directory in
+// DIR, and the outputs and the table are moved into place together when
+// every command succeeded (see atomicfile.Staging). A failed or
+// interrupted run leaves the previous outputs as they were, removes the
+// -out-dir it created, and kills the commands (and imagec servers) it
+// started.
 package main
 
 import (
@@ -29,6 +36,7 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
 )
@@ -74,14 +82,25 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	return o, nil
 }
 
-// outputName maps an input cell to its output path: same stem, new extension.
-func outputName(o *options, in string) string {
+// outputName maps an input cell to its output path: same stem, new
+// extension. A cell whose output name would not be a file in -out-dir
+// (".", "x/..", "" with an empty -out-ext) is an error.
+func outputName(o *options, in string) (string, error) {
+	name := stem(in) + o.outExt
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return "", fmt.Errorf("%q names no file: its output would be %q in -out-dir", in, name)
+	}
+	return filepath.Join(o.outDir, name), nil
+}
+
+// stem is a cell's base name without its extension.
+func stem(in string) string {
 	base := filepath.Base(in)
-	return filepath.Join(o.outDir, strings.TrimSuffix(base, filepath.Ext(base))+o.outExt)
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 func expand(command []string, in, out string) []string {
-	r := strings.NewReplacer("{in}", in, "{out}", out)
+	r := strings.NewReplacer("{in}", in, "{out}", out, "{stem}", stem(in))
 	argv := make([]string, len(command))
 	for i, a := range command {
 		argv[i] = r.Replace(a)
@@ -89,46 +108,110 @@ func expand(command []string, in, out string) []string {
 	return argv
 }
 
+// children are the commands running now, by process id, so that an
+// interrupted foreach can kill them (and what they started).
+type children struct {
+	mu      sync.Mutex
+	pids    map[int]bool
+	stopped bool
+}
+
+// start starts cmd unless the run was interrupted.
+func (c *children) start(cmd *exec.Cmd) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return errors.New("interrupted")
+	}
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	c.pids[cmd.Process.Pid] = true
+	return nil
+}
+
+func (c *children) done(pid int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.pids, pid)
+}
+
+// killAll kills every running command's process group and starts no more.
+func (c *children) killAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stopped = true
+	for pid := range c.pids {
+		killGroup(pid)
+	}
+}
+
 // runOne runs the command for one input (or, with a pool, sends it to an
-// imagec server), writing to a temporary name that is renamed to out on
-// success.
-func runOne(command []string, pool *imagec.Pool, in, out string) error {
-	tmp := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".tmp")
+// imagec server), writing to tmp (in the staging directory).
+func runOne(command []string, pool *imagec.Pool, in, tmp string, kids *children) error {
 	if pool != nil {
 		if err := pool.Translate(in, tmp); err != nil {
-			os.Remove(tmp)
 			return fmt.Errorf("%s: %v", in, err)
 		}
-		return publish(command, in, tmp, out)
+		return wrote(command, in, tmp)
 	}
 	argv := expand(command, in, tmp)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var stderr bytes.Buffer
 	cmd.Stdout = &stderr
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		os.Remove(tmp)
+	err := kids.start(cmd)
+	if err == nil {
+		err = cmd.Wait()
+		kids.done(cmd.Process.Pid)
+	}
+	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg != "" {
 			msg = ": " + strings.ReplaceAll(msg, "\n", "; ")
 		}
 		return fmt.Errorf("%s: %s failed (%v)%s", in, filepath.Base(argv[0]), err, msg)
 	}
-	return publish(command, in, tmp, out)
+	return wrote(command, in, tmp)
 }
 
-func publish(command []string, in, tmp, out string) error {
+// wrote checks that the command for in wrote tmp.
+func wrote(command []string, in, tmp string) error {
 	if _, err := os.Stat(tmp); err != nil {
 		return fmt.Errorf("%s: %s wrote no output", in, filepath.Base(command[0]))
-	}
-	if err := os.Rename(tmp, out); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%s: %w", out, err)
 	}
 	return nil
 }
 
-func run(o *options) error {
+// mkdirAll is os.MkdirAll returning the directories it created, outermost
+// first.
+func mkdirAll(dir string) ([]string, error) {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		missing = append([]string{d}, missing...)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return missing, nil
+}
+
+// removeDirs removes directories this run created, innermost first, if
+// they are empty (os.Remove leaves anything else alone).
+func removeDirs(dirs []string) {
+	for i := len(dirs) - 1; i >= 0; i-- {
+		os.Remove(dirs[i])
+	}
+}
+
+func run(o *options) (err error) {
 	data, err := os.ReadFile(o.table)
 	if err != nil {
 		return err
@@ -141,9 +224,6 @@ func run(o *options) error {
 	if !ok {
 		return fmt.Errorf("%s: no column %q", o.table, o.column)
 	}
-	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
-		return err
-	}
 	// This shard's contiguous slice of the rows.
 	if o.shards == 0 {
 		o.shard, o.shards = 0, 1
@@ -154,17 +234,45 @@ func run(o *options) error {
 	outs := make([]string, len(t.Rows))
 	seen := make(map[string]string, len(t.Rows))
 	for i, row := range t.Rows {
-		outs[i] = outputName(o, row[col])
+		if outs[i], err = outputName(o, row[col]); err != nil {
+			return fmt.Errorf("%s: row %d: %v", o.table, i+1, err)
+		}
 		if prev, dup := seen[outs[i]]; dup {
 			return fmt.Errorf("%s: %s and %s would both write %s", o.table, prev, row[col], outs[i])
 		}
 		seen[outs[i]] = row[col]
 	}
-
+	created, err := mkdirAll(o.outDir)
+	if err != nil {
+		return err
+	}
+	stage := atomicfile.NewStaging()
+	kids := &children{pids: map[int]bool{}}
 	var pool *imagec.Pool
 	if o.serve {
 		pool = imagec.NewPool(o.command[0], o.command[1:], o.jobs)
 	}
+	abort := func() {
+		kids.killAll()
+		if pool != nil {
+			pool.Kill()
+		}
+		stage.Abort()
+		removeDirs(created)
+	}
+	defer atomicfile.CleanupOnSignal(abort)()
+	defer func() {
+		if err != nil {
+			abort()
+		}
+	}()
+	tmps := make([]string, len(t.Rows))
+	for i := range t.Rows {
+		if tmps[i], err = stage.Path(outs[i]); err != nil {
+			return err
+		}
+	}
+
 	errs := make([]error, len(t.Rows))
 	sem := make(chan struct{}, o.jobs)
 	var wg sync.WaitGroup
@@ -174,7 +282,7 @@ func run(o *options) error {
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, pool, in, outs[i])
+			errs[i] = runOne(o.command, pool, in, tmps[i], kids)
 		}(i, row[col])
 	}
 	wg.Wait()
@@ -182,22 +290,13 @@ func run(o *options) error {
 	if pool != nil {
 		closeErr = pool.Close()
 	}
-
-	var created atomicfile.Set
-	var firstErr error
-	for i, err := range errs {
-		if err == nil {
-			created.Created(outs[i])
-		} else if firstErr == nil {
-			firstErr = err
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
-	if firstErr == nil {
-		firstErr = closeErr
-	}
-	if firstErr != nil {
-		created.RemoveAll()
-		return firstErr
+	if closeErr != nil {
+		return closeErr
 	}
 
 	for i := range t.Rows {
@@ -205,14 +304,12 @@ func run(o *options) error {
 	}
 	var buf bytes.Buffer
 	if err := t.Write(&buf); err != nil {
-		created.RemoveAll()
 		return err
 	}
-	if err := atomicfile.WriteFile(o.outTable, buf.Bytes()); err != nil {
-		created.RemoveAll()
+	if err := stage.WriteFile(o.outTable, buf.Bytes()); err != nil {
 		return err
 	}
-	return nil
+	return stage.Commit()
 }
 
 func main() {
@@ -224,7 +321,7 @@ func main() {
 		err = run(o)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "foreach: %v\n", err)
+		fmt.Fprintf(os.Stderr, "foreach: %s\n", errtext.Line(err.Error()))
 		os.Exit(1)
 	}
 }

@@ -104,8 +104,9 @@ func TestFailureLeavesNoOutputs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "missing.bc") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("run() error = %v, want one line naming missing.bc", err)
 	}
-	if names := listDir(t, outDir); len(names) != 0 {
-		t.Errorf("outputs left behind: %v", names)
+	// The run created out/, so it removes it.
+	if _, err := os.Stat(outDir); !os.IsNotExist(err) {
+		t.Errorf("out directory left behind: %v", err)
 	}
 }
 
@@ -133,5 +134,34 @@ func TestMalformedTable(t *testing.T) {
 	o := &options{table: in, column: "Code", outTable: filepath.Join(dir, "o.table"), outDir: dir, outExt: ".spv", jobs: 1, command: []string{"cp", "{in}", "{out}"}}
 	if err := run(o); err == nil || !strings.Contains(err.Error(), "in.table") {
 		t.Fatalf("run() error = %v, want one naming in.table", err)
+	}
+}
+
+func TestStemNamesOtherOutputsOfTheSameImage(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "m_0.ptx"), "ptx0")
+	writeFile(t, filepath.Join(dir, "m_1.ptx"), "ptx1")
+	cubins := filepath.Join(dir, "cubin_sm_90")
+	if err := os.Mkdir(cubins, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(cubins, "m_0.cubin"), "elf0")
+	writeFile(t, filepath.Join(cubins, "m_1.cubin"), "elf1")
+	in := filepath.Join(dir, "in.table")
+	writeFile(t, in, "[Code]\n"+filepath.Join(dir, "m_0.ptx")+"\n"+filepath.Join(dir, "m_1.ptx")+"\n")
+	outDir := filepath.Join(dir, "out")
+	o := &options{table: in, column: "Code", outTable: filepath.Join(outDir, "out.table"), outDir: outDir, outExt: ".fatbin", jobs: 1,
+		command: []string{"sh", "-c", `cat "$1" "$2" > "$3"`, "sh", "{in}", cubins + "/{stem}.cubin", "{out}"}}
+	if err := run(o); err != nil {
+		t.Fatal(err)
+	}
+	for stem, want := range map[string]string{"m_0": "ptx0elf0", "m_1": "ptx1elf1"} {
+		got, err := os.ReadFile(filepath.Join(outDir, stem+".fatbin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, string(got)); diff != "" {
+			t.Errorf("%s.fatbin (-want +got):\n%s", stem, diff)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 )
@@ -65,12 +66,12 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "moduleid: internal error on %s: %v\n", c.in, r)
+			fmt.Fprintf(stderr, "moduleid: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.in, r)))
 			rc = 1
 		}
 	}()
 	if err := stamp(c, stdin); err != nil {
-		fmt.Fprintf(stderr, "moduleid: %v\n", err)
+		fmt.Fprintf(stderr, "moduleid: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
 	return 0
@@ -89,7 +90,8 @@ func stamp(c *config, stdin io.Reader) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
-	if llvmir.IsBitcode(data) {
+	text := !llvmir.IsBitcode(data)
+	if !text {
 		if data, err = llvmir.Disassemble(data, c.llvmDis); err != nil {
 			return fmt.Errorf("%s: %v", name, err)
 		}
@@ -101,6 +103,12 @@ func stamp(c *config, stdin io.Reader) error {
 	out := Stamp(m, c.id)
 	if !c.text {
 		if out, err = llvmir.Assemble(out, c.llvmAs); err != nil {
+			// Name the input's line, not one of the stamped text.
+			if text {
+				if located := llvmir.LocateAssemblyError(data, name, c.llvmAs); located != nil {
+					return located
+				}
+			}
 			return fmt.Errorf("%s: %v", c.out, err)
 		}
 	}

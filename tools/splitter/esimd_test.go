@@ -37,14 +37,16 @@ func TestESIMDSplit(t *testing.T) {
 		args []string
 		want []image
 	}{
+		// An ESIMD image takes the number of the split it comes from
+		// (here a.cl's, shared with k1's image, or e1's own per kernel).
 		{"split-esimd per source", []string{"-split-esimd", "-split=source"}, []image{
-			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_0.ll", "e1\n", true},
+			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_1.ll", "e1\n", true},
 		}},
 		{"split-esimd per kernel", []string{"-split-esimd", "-split=kernel"}, []image{
-			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_0.ll", "e1\n", true},
+			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_2.ll", "e1\n", true},
 		}},
 		{"auto separates", []string{"-split=auto"}, []image{
-			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_0.ll", "e1\n", true},
+			{"x_0.ll", "k2\n", false}, {"x_1.ll", "k1\n", false}, {"x_esimd_1.ll", "e1\n", true},
 		}},
 		{"no split separates", nil, []image{
 			{"x_0.ll", "k1\nk2\n", false}, {"x_esimd_0.ll", "e1\n", true},
@@ -65,7 +67,7 @@ func TestESIMDSplit(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			args := append([]string{"-S", "-symbols", "-o", "x.table"}, tc.args...)
+			args := append([]string{"-S", "-symbols", "-properties", "-o", "x.table"}, tc.args...)
 			if rc, stderr := runIn(t, dir, esimdModule, args...); rc != 0 {
 				t.Fatalf("rc=%d stderr=%s", rc, stderr)
 			}
@@ -124,5 +126,34 @@ func TestESIMDErrors(t *testing.T) {
 	dir := t.TempDir()
 	if rc, stderr := runIn(t, dir, module, "-lower-esimd", "-split=auto", "-S", "-o", "x.table"); rc != 0 {
 		t.Errorf("rc=%d stderr=%s", rc, stderr)
+	}
+}
+
+// sycl-post-link numbers images by split and moves the later splits' numbers
+// up by one after each split written again with default spec constants, so
+// an ESIMD image after two such splits is X_esimd_4 (kernels kb, ka, e1 in
+// image order; kb's and ka's images each get a clone).
+func TestESIMDNumberAfterDefaultValueClones(t *testing.T) {
+	dir := t.TempDir()
+	module := specModule + "define spir_kernel void @e1() !sycl_explicit_simd !0 {\n  ret void\n}\n!0 = !{}\n"
+	if rc, stderr := runIn(t, dir, module, "-split=kernel", "-split-esimd", "-spec-const=native",
+		"-generate-device-image-default-spec-consts", "-symbols", "-S", "-o", "x.table"); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, stderr)
+	}
+	table, err := os.ReadFile(filepath.Join(dir, "x.table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Code|Symbols]\nx_0.ll|x_0.sym\nx_1.ll|x_1.sym\nx_2.ll|x_2.sym\nx_3.ll|x_3.sym\nx_esimd_4.ll|x_esimd_4.sym\n"
+	if diff := cmp.Diff(want, string(table)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	var syms []string
+	for _, n := range []string{"x_0", "x_1", "x_2", "x_3", "x_esimd_4"} {
+		b, _ := os.ReadFile(filepath.Join(dir, n+".sym"))
+		syms = append(syms, strings.TrimSpace(string(b)))
+	}
+	if diff := cmp.Diff([]string{"kb", "kb", "ka", "ka", "e1"}, syms); diff != "" {
+		t.Errorf("symbols per image (-want +got):\n%s", diff)
 	}
 }

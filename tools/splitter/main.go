@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -30,6 +31,7 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
@@ -114,8 +116,8 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.allowDeps, "allow-device-image-dependencies", false, "dynamic linking between device images")
 	fs.BoolVar(&c.allowDeps, "support-dynamic-linking", false, "older name of -allow-device-image-dependencies")
 	fs.BoolVar(&c.allowDeps, "exclude-external-functions", false, "oldest name of -allow-device-image-dependencies")
-	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")
-	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
+	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as used to write bitcode (default: the first of llvm-as-15, llvm-as-16, ..., llvm-as on PATH that reads the images)")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis used to read bitcode (default: the first of llvm-dis-15, llvm-dis-16, ..., llvm-dis on PATH that reads it)")
 	fs.StringVar(&c.imagec, "imagec", "", "tools/imagec helper (LLVM 15) assembling every bitcode image in-process instead of -llvm-as per image")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
@@ -129,8 +131,13 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.lowerESIMD, "lower-esimd", false, "lower ESIMD code (modules without ESIMD code only)")
 	fs.BoolVar(&c.defaultSpecConsts, "generate-device-image-default-spec-consts", false, "also write each image with spec constants at their defaults (with -spec-const)")
 	var ignored bool
-	// Accepted for compatibility; they do not change what this tool emits.
-	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt"} {
+	// Accepted for compatibility; they do not change what this tool emits:
+	// the -O levels and the two ESIMD ones tune ESIMD lowering (refused on
+	// ESIMD code, see checkUnsupported, and a no-op without it), -f lets
+	// bitcode go to a terminal, and -reduce-memory-usage (older
+	// sycl-post-link) shared scratch memory between splits.
+	for _, name := range []string{"O0", "O1", "O2", "O3", "Os", "Oz", "f", "force-disable-esimd-opt",
+		"lower-esimd-force-stateless-mem", "reduce-memory-usage"} {
 		fs.BoolVar(&ignored, name, false, "accepted for compatibility")
 	}
 	fs.StringVar(&c.deviceLibDir, "device-lib-dir", "", "directory of the bf16 device libraries (an image that needs them is an error: not supported)")
@@ -193,22 +200,45 @@ func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1
 	}
-	outs := &outputs{}
+	// Every output (and temporary file) goes into a staging set that is
+	// published at the end or discarded: a failed or interrupted run
+	// leaves the previous outputs as they were.
+	outs := &outputs{atomicfile.NewStaging()}
+	if c.input != "-" {
+		outs.Protect(c.input)
+	}
+	defer atomicfile.CleanupOnSignal(outs.Abort)()
+	// The input is mapped: if another process truncates it while we read,
+	// the access faults. Make that a panic (recovered below) rather than a
+	// crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	// A bug must still end in one line and no partial outputs.
 	defer func() {
 		if r := recover(); r != nil {
-			outs.removeAll()
-			fmt.Fprintf(stderr, "splitter: internal error on %s: %v\n", c.input, r)
+			outs.Abort()
+			if _, fault := r.(interface{ Addr() uintptr }); fault {
+				fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(c.input+": "+errInputChanged.Error()))
+				rc = 1
+				return
+			}
+			fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.input, r)))
 			rc = 1
 		}
 	}()
-	if err := splitModule(c, stdin, outs); err != nil {
-		outs.removeAll()
-		fmt.Fprintf(stderr, "splitter: %v\n", err)
+	err = splitModule(c, stdin, outs)
+	if err == nil {
+		err = outs.Commit()
+	}
+	if err != nil {
+		outs.Abort()
+		fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
 	return 0
 }
+
+// errInputChanged: the input file changed (shrank) while it was read.
+var errInputChanged = errors.New("input file changed while being read (truncated or rewritten by another process)")
 
 // input is the module text: a read-only mapping of a regular file (so the
 // text is not in the Go heap), or what was read from a pipe or stdin, or
@@ -217,8 +247,25 @@ type input struct {
 	data   []byte
 	name   string
 	mapped bool
+	// stat is the input file's size and time when it was opened (nil for
+	// stdin), checked again before the outputs are published.
+	stat os.FileInfo
+	// disassembled: data is llvm-dis's text of a bitcode input, whose
+	// lines mean nothing to the user.
+	disassembled bool
 	// written counts output bytes since the pages were last released.
 	written int
+}
+
+// changed reports whether the input file's size or time differ from when
+// it was opened: images cut from a file rewritten meanwhile mix two
+// versions.
+func (in *input) changed() bool {
+	if in.stat == nil {
+		return false
+	}
+	st, err := os.Stat(in.name)
+	return err != nil || st.Size() != in.stat.Size() || !st.ModTime().Equal(in.stat.ModTime())
 }
 
 // dropPages releases the resident pages of a mapped input (see dropPages).
@@ -248,7 +295,7 @@ func (d *dropWriter) Write(p []byte) (int, error) {
 
 // readInput reads the input; release frees the mapping once the module is
 // no longer used.
-func readInput(c *config, stdin io.Reader) (in *input, release func(), err error) {
+func readInput(c *config, stdin io.Reader, outs *outputs) (in *input, release func(), err error) {
 	in = &input{name: c.input}
 	release = func() {}
 	if in.name == "-" {
@@ -257,6 +304,7 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 	} else {
 		var f *os.File
 		if f, err = os.Open(in.name); err == nil {
+			in.stat, _ = f.Stat()
 			if mapped, unmap, ok := mapFile(f); ok {
 				in.data, in.mapped, release = mapped, true, unmap
 			} else {
@@ -270,28 +318,44 @@ func readInput(c *config, stdin io.Reader) (in *input, release func(), err error
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {
-		text, textRelease, mapped, err := disassemble(c, in.data)
+		// A user running the splitter in sycl-post-link's place need not
+		// know which LLVM wrote the input: without -llvm-dis, the first
+		// llvm-dis that reads it is used.
+		bitcode := in.data
+		if in.mapped {
+			// llvm-dis's stdin is fed from another goroutine, where a
+			// fault on a shrinking mapping could not be recovered: copy
+			// here (the copied pages were resident anyway) and unmap.
+			bitcode = append([]byte(nil), in.data...)
+			release()
+			release = func() {}
+		}
+		text, textRelease, mapped, err := disassemble(c, bitcode, outs)
 		release()
 		if err != nil {
 			return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 		}
-		return &input{data: text, name: in.name, mapped: mapped}, textRelease, nil
+		return &input{data: text, name: in.name, mapped: mapped, stat: in.stat, disassembled: true}, textRelease, nil
 	}
 	return in, release, nil
 }
 
-// disassemble turns bitcode into text through a temporary file next to the
-// outputs, which it maps (and unlinks) like a text input, so the text stays
-// out of the Go heap.
-func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped bool, err error) {
+// disassemble turns bitcode into text through a temporary file in the
+// outputs' staging directory, which it maps (and unlinks) like a text
+// input, so the text stays out of the Go heap.
+func disassemble(c *config, bitcode []byte, outs *outputs) (text []byte, release func(), mapped bool, err error) {
 	dir := filepath.Dir(outputPrefix(c) + "x")
-	f, err := os.CreateTemp(dir, ".splitter-input-*.ll")
+	dis := toolChoice(c.llvmDis, "llvm-dis")
+	f, err := outs.TempFile(dir, "splitter-input-*.ll")
 	if err != nil {
-		text, err := llvmir.Disassemble(bitcode, c.llvmDis)
+		_, err = dis.Run(nil, nil, func(tool string) error {
+			text, err = llvmir.Disassemble(bitcode, tool)
+			return err
+		})
 		return text, func() {}, false, err
 	}
 	defer func() { f.Close(); os.Remove(f.Name()) }()
-	if err := llvmir.DisassembleTo(bitcode, f, c.llvmDis); err != nil {
+	if _, err := dis.Run(nil, f, func(tool string) error { return llvmir.DisassembleTo(bitcode, f, tool) }); err != nil {
 		return nil, func() {}, false, err
 	}
 	if data, unmap, ok := mapFile(f); ok {
@@ -305,7 +369,7 @@ func disassemble(c *config, bitcode []byte) (text []byte, release func(), mapped
 }
 
 func splitModule(c *config, stdin io.Reader, outs *outputs) error {
-	in, release, err := readInput(c, stdin)
+	in, release, err := readInput(c, stdin, outs)
 	if err != nil {
 		return err
 	}
@@ -345,7 +409,13 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			pool.wait()
 			return err
 		}
-		return pool.wait()
+		if err := pool.locate(pool.wait()); err != nil {
+			return err
+		}
+		if in.changed() {
+			return fmt.Errorf("%s: %v", in.name, errInputChanged)
+		}
+		return nil
 	}
 	prefix := outputPrefix(c)
 	irExt := ".bc"
@@ -354,12 +424,14 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	}
 	tables := make([]*filetable.Table, len(c.outputs))
 	for i := range tables {
-		// sycl-post-link wrote .prop files (and the Properties column)
-		// always for most of its history; the newest one only with
-		// -properties or an option that produces properties. We always
-		// write them: the DPC++ driver and our rules pass -properties,
-		// and every test of the conformance corpus expects or tolerates them.
-		cols := []string{filetable.ColumnCode, filetable.ColumnProperties}
+		// As sycl-post-link since -properties was added (intel/llvm's
+		// skip-properties-gen test): .prop files and the Properties
+		// column only with -properties; the DPC++ driver and our rules
+		// pass it.
+		cols := []string{filetable.ColumnCode}
+		if c.properties {
+			cols = append(cols, filetable.ColumnProperties)
+		}
 		if c.symbols {
 			cols = append(cols, filetable.ColumnSymbols)
 		}
@@ -370,16 +442,25 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 	// temporary file), so memory does not grow with the number or the size
 	// of the images.
 	pool := newAssembler(c, in, outs)
-	// SYCL images are numbered X_0, X_1, ... and ESIMD ones X_esimd_0, ...;
-	// id stays the position in the table.
-	var imageN, esimdN int
+	// Images are numbered by split (grp.ID): X_N for SYCL, X_esimd_N for
+	// the ESIMD half of the same split. An image written again with its
+	// spec constants at their defaults takes the next number, which
+	// shifts the later splits' numbers by one; id stays the position in
+	// the table.
+	var cloned []int // IDs of the splits that got a default-value clone
+	fileN := func(splitID int) int {
+		n := splitID
+		for _, c := range cloned {
+			if c < splitID {
+				n++
+			}
+		}
+		return n
+	}
 	for id, grp := range groups {
-		base := prefix + "_" + strconv.Itoa(imageN)
+		base := prefix + "_" + strconv.Itoa(fileN(grp.ID))
 		if grp.ESIMD {
-			base = prefix + "_esimd_" + strconv.Itoa(esimdN)
-			esimdN++
-		} else {
-			imageN++
+			base = prefix + "_esimd_" + strconv.Itoa(fileN(grp.ID))
 		}
 		esimd := split.ClassifyESIMD(m, grp.Entries)
 		// writeFiles writes an image's .sym and .prop files and its rows.
@@ -394,6 +475,13 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 			plainPropWritten := false
 			for ti, o := range c.outputs {
 				row := []string{irPath}
+				if !c.properties {
+					if c.symbols {
+						row = append(row, symPath)
+					}
+					tables[ti].Rows = append(tables[ti].Rows, row)
+					continue
+				}
 				propPath := base + ".prop"
 				if o.target != "" {
 					propPath = base + "." + o.target + ".prop"
@@ -437,8 +525,8 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		// -generate-device-image-default-spec-consts: the image again with
 		// its spec constants at their defaults, numbered next.
 		if err == nil && c.defaultSpecConsts && !grp.ESIMD && pool.usesSpecConsts(id) {
-			base := prefix + "_" + strconv.Itoa(imageN)
-			imageN++
+			base := prefix + "_" + strconv.Itoa(fileN(grp.ID)+1)
+			cloned = append(cloned, grp.ID)
 			if img, err = pool.writeDefaultClone(g, id, grp, base+irExt); err == nil {
 				err = writeFiles(base, base+irExt, img, nil, true)
 			}
@@ -452,7 +540,10 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 	}
 	if err := pool.wait(); err != nil {
-		return err
+		return pool.locate(err)
+	}
+	if in.changed() {
+		return fmt.Errorf("%s: %v", in.name, errInputChanged)
 	}
 	for i, o := range c.outputs {
 		var buf bytes.Buffer
@@ -464,6 +555,56 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 		}
 	}
 	return nil
+}
+
+// locate turns llvm-as's rejection of an image into an error at the
+// input's line when the llvm-as in use rejects the input text too. A
+// bitcode input's disassembly has no lines the user knows. When no
+// candidate read the first image, the first one installed places the error
+// and the message still says that none read it.
+func (a *assembler) locate(err error) error {
+	var te *llvmir.ToolError
+	if err == nil || a.in.disassembled || a.pool != nil || (len(a.as.Tools) == 1 && !errors.As(err, &te)) {
+		return err
+	}
+	tool, installed := a.as.Chosen(), []string{}
+	for _, t := range a.as.Tools {
+		if _, lerr := exec.LookPath(t); lerr == nil {
+			installed = append(installed, t)
+		}
+	}
+	if tool == "" && len(installed) > 0 {
+		tool = installed[0]
+	}
+	if tool == "" {
+		return err
+	}
+	located := llvmir.LocateAssemblyError(a.in.data, a.in.name, tool)
+	switch {
+	case located == nil:
+		return err
+	case a.as.Chosen() == "" && len(installed) > 1:
+		return fmt.Errorf("%v; no LLVM tool read it (tried %s)", located, strings.Join(installed, ", "))
+	}
+	return located
+}
+
+// locateImagec is locate for the -imagec pool (which wait calls while the
+// pool still runs): the input text goes through imagec's own LLVM 15
+// assembler, the one that rejected the image.
+func (a *assembler) locateImagec(err error) error {
+	var ie *imagec.Error
+	if err == nil || a.in.disassembled || !errors.As(err, &ie) {
+		return err
+	}
+	aerr := a.pool.Assemble(a.in.data, llvmir.UsesOpaquePointers(a.in.data), io.Discard)
+	if !errors.As(aerr, &ie) {
+		return err
+	}
+	if located := llvmir.LocateStdinError(ie.Msg, a.in.name, filepath.Base(a.c.imagec)); located != nil {
+		return located
+	}
+	return err
 }
 
 // separateESIMD reports whether ESIMD entry points get images of their own
@@ -530,11 +671,21 @@ func outputPrefix(c *config) string {
 	return strings.TrimSuffix(dir, "/") + "/" + stem
 }
 
+// toolChoice is the LLVM tool a flag names, or, without the flag, the
+// versions of it to try in order (see llvmir.ToolChoice).
+func toolChoice(flagValue, tool string) *llvmir.ToolChoice {
+	if flagValue != "" {
+		return &llvmir.ToolChoice{Tools: []string{flagValue}}
+	}
+	return &llvmir.ToolChoice{Tools: llvmir.ToolCandidates(tool)}
+}
+
 // assembler writes images, running llvm-as for several images at once.
 type assembler struct {
 	c     *config
 	in    *input
 	outs  *outputs
+	as    *llvmir.ToolChoice
 	mu    sync.Mutex
 	wg    sync.WaitGroup
 	slots chan struct{}
@@ -551,7 +702,7 @@ func newAssembler(c *config, in *input, outs *outputs) *assembler {
 	if workers < 1 {
 		workers = 1
 	}
-	a := &assembler{c: c, in: in, outs: outs, slots: make(chan struct{}, workers), errID: -1}
+	a := &assembler{c: c, in: in, outs: outs, as: toolChoice(c.llvmAs, "llvm-as"), slots: make(chan struct{}, workers), errID: -1}
 	if c.imagec != "" {
 		a.pool = imagec.NewPool(c.imagec, []string{"serve"}, workers)
 	}
@@ -566,19 +717,18 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		return a.writeLowered(g, id, grp, path)
 	}
 	if a.c.text {
-		f, err := atomicfile.Create(path)
+		f, err := a.outs.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		defer f.Abort()
+		defer f.Close()
 		img, err := g.ExtractTo(grp, &dropWriter{w: f, in: a.in})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		if err := f.Commit(); err != nil {
-			return nil, err
+		if err := f.Close(); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		a.outs.created(path)
 		return img, nil
 	}
 	if a.pool != nil {
@@ -593,7 +743,7 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		a.submitText(id, path, buf.Bytes(), scan.Found)
 		return img, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
+	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return nil, atomicfile.CreateError(path, err)
 	}
@@ -613,45 +763,56 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 }
 
 // submit assembles the text in tmp (which it closes and removes) into path.
+// Until an llvm-as has been chosen (see toolChoice), images are assembled
+// one at a time, so that the first image makes the choice.
 func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
-	a.run(id, path, func(out io.Writer) error {
-		return llvmir.AssembleStream(tmp, out, a.c.llvmAs, opaque)
+	first := len(a.as.Tools) > 1 && a.as.Chosen() == ""
+	a.run(id, path, first, func(out *os.File) error {
+		_, err := a.as.Run(tmp, out, func(tool string) error {
+			return llvmir.AssembleStream(tmp, out, tool, opaque)
+		})
+		return err
 	}, func() { tmp.Close(); os.Remove(tmp.Name()) })
 }
 
-// submitText assembles text into path through the -imagec pool.
+// submitText assembles text into path through the -imagec pool (LLVM 15
+// always: there is no llvm-as to choose).
 func (a *assembler) submitText(id int, path string, text []byte, opaque bool) {
-	a.run(id, path, func(out io.Writer) error { return a.pool.Assemble(text, opaque, out) }, func() {})
+	a.run(id, path, false, func(out *os.File) error { return a.pool.Assemble(text, opaque, out) }, func() {})
 }
 
-// run writes path with assemble on one of the worker slots, then runs
-// cleanup.
-func (a *assembler) run(id int, path string, assemble func(out io.Writer) error, cleanup func()) {
+// run writes path with assemble on one of the worker slots (in this
+// goroutine when inline), then runs cleanup.
+func (a *assembler) run(id int, path string, inline bool, assemble func(out *os.File) error, cleanup func()) {
 	a.slots <- struct{}{}
 	a.wg.Add(1)
-	go func() {
-		defer func() { <-a.slots; a.wg.Done() }()
-		defer cleanup()
-		out, err := atomicfile.Create(path)
-		if err == nil {
-			defer out.Abort()
-			if err = assemble(out); err != nil {
-				err = fmt.Errorf("%s: %v", path, err)
-			} else {
-				err = out.Commit()
-			}
+	if inline {
+		a.assemble(id, path, assemble, cleanup)
+		return
+	}
+	go a.assemble(id, path, assemble, cleanup)
+}
+
+func (a *assembler) assemble(id int, path string, assemble func(out *os.File) error, cleanup func()) {
+	defer func() { <-a.slots; a.wg.Done() }()
+	defer cleanup()
+	out, err := a.outs.Create(path)
+	if err == nil {
+		if err = assemble(out); err != nil {
+			err = fmt.Errorf("%s: %w", path, err)
 		}
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		if err != nil {
-			// Report the lowest failing image so the message is deterministic.
-			if a.err == nil || id < a.errID {
-				a.err, a.errID = err, id
-			}
-			return
+		if cerr := out.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("%s: %v", path, cerr)
 		}
-		a.outs.created(path)
-	}()
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err != nil {
+		// Report the lowest failing image so the message is deterministic.
+		if a.err == nil || id < a.errID {
+			a.err, a.errID = err, id
+		}
+	}
 }
 
 func (a *assembler) failed() bool {
@@ -663,6 +824,7 @@ func (a *assembler) failed() bool {
 func (a *assembler) wait() error {
 	a.wg.Wait()
 	if a.pool != nil {
+		a.err = a.locateImagec(a.err)
 		if err := a.pool.Close(); err != nil && a.err == nil {
 			return err
 		}
@@ -671,31 +833,12 @@ func (a *assembler) wait() error {
 }
 
 func commit(path string, data []byte, outs *outputs) error {
-	if err := atomicfile.WriteFile(path, data); err != nil {
-		return err
-	}
-	outs.created(path)
-	return nil
+	return outs.WriteFile(path, data)
 }
 
-// outputs records published files for removal on failure; images are
-// written from several goroutines, atomicfile.Set is not synchronized.
-type outputs struct {
-	mu  sync.Mutex
-	set atomicfile.Set
-}
-
-func (o *outputs) created(path string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.set.Created(path)
-}
-
-func (o *outputs) removeAll() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.set.RemoveAll()
-}
+// outputs is the run's set of outputs, published together when the run
+// succeeds (see atomicfile.Staging).
+type outputs struct{ *atomicfile.Staging }
 
 // checkNoBF16DeviceLib rejects an image that calls the bf16 device library:
 // sycl-post-link -device-lib-dir would append the fallback and native

@@ -79,17 +79,38 @@ func TestSplitSourceRelativePaths(t *testing.T) {
 }
 
 func TestOutDirAndColumns(t *testing.T) {
-	dir := t.TempDir()
-	os.Mkdir(filepath.Join(dir, "imgs"), 0o755)
-	rc, stderr := runIn(t, dir, module, "-split=kernel", "-S", "-out-dir", "imgs", "-o", "t.table", "-")
-	if rc != 0 {
-		t.Fatalf("rc=%d stderr=%s", rc, stderr)
-	}
-	table, _ := os.ReadFile(filepath.Join(dir, "t.table"))
-	// Properties are written without -properties (see splitModule).
-	want := "[Code|Properties]\nimgs/t_0.ll|imgs/t_0.prop\nimgs/t_1.ll|imgs/t_1.prop\n"
-	if diff := cmp.Diff(want, string(table)); diff != "" {
-		t.Errorf("table (-want +got):\n%s", diff)
+	// The Properties and Symbols columns (and files) come with -properties
+	// and -symbols only, as in intel/llvm's skip-properties-gen test.
+	for _, tc := range []struct {
+		flags []string
+		want  string
+		files []string
+	}{
+		{nil, "[Code]\nimgs/t_0.ll\nimgs/t_1.ll\n", []string{"t_0.ll", "t_1.ll"}},
+		{[]string{"-properties"}, "[Code|Properties]\nimgs/t_0.ll|imgs/t_0.prop\nimgs/t_1.ll|imgs/t_1.prop\n",
+			[]string{"t_0.ll", "t_0.prop", "t_1.ll", "t_1.prop"}},
+		{[]string{"-symbols"}, "[Code|Symbols]\nimgs/t_0.ll|imgs/t_0.sym\nimgs/t_1.ll|imgs/t_1.sym\n",
+			[]string{"t_0.ll", "t_0.sym", "t_1.ll", "t_1.sym"}},
+	} {
+		dir := t.TempDir()
+		os.Mkdir(filepath.Join(dir, "imgs"), 0o755)
+		args := append([]string{"-split=kernel", "-S", "-out-dir", "imgs", "-o", "t.table"}, tc.flags...)
+		rc, stderr := runIn(t, dir, module, append(args, "-")...)
+		if rc != 0 {
+			t.Fatalf("%v: rc=%d stderr=%s", tc.flags, rc, stderr)
+		}
+		table, _ := os.ReadFile(filepath.Join(dir, "t.table"))
+		if diff := cmp.Diff(tc.want, string(table)); diff != "" {
+			t.Errorf("%v: table (-want +got):\n%s", tc.flags, diff)
+		}
+		var files []string
+		entries, _ := os.ReadDir(filepath.Join(dir, "imgs"))
+		for _, e := range entries {
+			files = append(files, e.Name())
+		}
+		if diff := cmp.Diff(tc.files, files); diff != "" {
+			t.Errorf("%v: files (-want +got):\n%s", tc.flags, diff)
+		}
 	}
 }
 

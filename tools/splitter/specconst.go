@@ -110,17 +110,13 @@ func (a *assembler) lowerTo(g *split.Graph, id int, grp split.Group, path string
 // writeText writes an image's text to path, or assembles it there.
 func (a *assembler) writeText(id int, path string, text []byte) error {
 	if a.c.text {
-		if err := atomicfile.WriteFile(path, text); err != nil {
-			return err
-		}
-		a.outs.created(path)
-		return nil
+		return a.outs.WriteFile(path, text)
 	}
 	if a.pool != nil {
 		a.submitText(id, path, text, llvmir.UsesOpaquePointers(text))
 		return nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ll.tmp*")
+	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return atomicfile.CreateError(path, err)
 	}

@@ -44,7 +44,7 @@ func TestSpecConstantsPerImage(t *testing.T) {
 	for _, mode := range []string{"native", "emulation", "rt", "default"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := t.TempDir()
-			if rc, stderr := runIn(t, dir, specModule, "-split=kernel", "-spec-const="+mode, "-S", "-o", "x.table"); rc != 0 {
+			if rc, stderr := runIn(t, dir, specModule, "-split=kernel", "-spec-const="+mode, "-properties", "-S", "-o", "x.table"); rc != 0 {
 				t.Fatalf("rc %d: %s", rc, stderr)
 			}
 			// One image per kernel, in the splitter's image order.
@@ -85,7 +85,7 @@ func TestSpecConstantsPerImage(t *testing.T) {
 func TestDefaultValueClones(t *testing.T) {
 	dir := t.TempDir()
 	if rc, stderr := runIn(t, dir, specModule, "-split=kernel", "-spec-const=native",
-		"-generate-device-image-default-spec-consts", "-symbols", "-S", "-o", "x.table"); rc != 0 {
+		"-generate-device-image-default-spec-consts", "-symbols", "-properties", "-S", "-o", "x.table"); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, stderr)
 	}
 	table, err := os.ReadFile(filepath.Join(dir, "x.table"))

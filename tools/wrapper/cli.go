@@ -135,7 +135,7 @@ func parseArgs(args []string) (*config, error) {
 		case "image-version":
 			n, err := strconv.Atoi(val)
 			if err != nil || (n != descriptor.ImageVersion2 && n != descriptor.ImageVersion3) {
-				return nil, usagef("invalid -image-version=%s (want 2 or 3)", val)
+				return nil, usagef("invalid -image-version=%s (want 3: 80-byte images for libsycl.so.9, or 2: 96-byte images for libsycl.so.8)", val)
 			}
 			cfg.opts.ImageVersion = n
 		case "offload-compression-level":

@@ -41,10 +41,14 @@ func run(args []string) error {
 			images = append(images, img)
 		}
 	}
+	// The output and the compressed images' temporary files live in a
+	// staging directory next to the output, removed when the run fails or
+	// is interrupted.
+	stage := atomicfile.NewStaging()
+	defer stage.Abort()
+	defer atomicfile.CleanupOnSignal(stage.Abort)()
 	if cfg.compress {
-		cleanup, err := compressImages(images, cfg)
-		defer cleanup()
-		if err != nil {
+		if err := compressImages(images, cfg, stage); err != nil {
 			return err
 		}
 	}
@@ -52,54 +56,49 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := atomicfile.Create(cfg.out)
+	f, err := stage.Create(cfg.out)
 	if err != nil {
 		return err
 	}
-	defer f.Abort()
-	if err := obj.Write(f); err != nil {
+	err = obj.Write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.out, err)
 	}
-	return f.Commit()
+	return stage.Commit()
 }
 
 // compressImages replaces every image larger than the threshold by a zstd
-// frame (format 4), staged in a temporary file next to the output so that
-// memory use does not depend on image size. cleanup removes the staged
-// files and is safe to call in every case.
-func compressImages(images []descriptor.Image, cfg *config) (cleanup func(), err error) {
-	var tmps []string
-	cleanup = func() {
-		for _, p := range tmps {
-			os.Remove(p)
-		}
-	}
+// frame (format 4), in a temporary file of the output's staging directory
+// so that memory use does not depend on image size.
+func compressImages(images []descriptor.Image, cfg *config, stage *atomicfile.Staging) error {
 	for i := range images {
 		img := &images[i]
 		if !zstdimage.ShouldCompress(img.Data.Size, cfg.threshold) {
 			continue
 		}
-		tmp, err := os.CreateTemp(filepath.Dir(cfg.out), "."+filepath.Base(cfg.out)+".zst*")
+		tmp, err := stage.TempFile(filepath.Dir(cfg.out), filepath.Base(cfg.out)+".zst*")
 		if err != nil {
-			return cleanup, err
+			return atomicfile.CreateError(cfg.out, err)
 		}
-		tmps = append(tmps, tmp.Name())
 		err = compressOne(tmp, img.Data, cfg.level)
 		if cerr := tmp.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return cleanup, fmt.Errorf("%s: compressing: %w", img.Data.Name, err)
+			return fmt.Errorf("%s: compressing: %w", img.Data.Name, err)
 		}
 		src, err := elfobj.FileSource(tmp.Name())
 		if err != nil {
-			return cleanup, err
+			return err
 		}
 		src.Name = img.Data.Name + " (compressed)"
 		img.Data = src
 		img.Format = descriptor.FormatCompressedNone
 	}
-	return cleanup, nil
+	return nil
 }
 
 func compressOne(w io.Writer, src elfobj.Source, level int) error {

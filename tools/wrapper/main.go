@@ -10,8 +10,11 @@
 //	wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE
 //
 // TRIPLE is x86_64-*-linux* or aarch64-*-linux*. Other options:
-// -image-version=2|3 (device image struct layout, default 2),
-// -new-offload-entries (56-byte entries), -emit-reg-funcs=false,
+// -image-version=3|2 (device image struct layout: 3, the default, is the
+// 80-byte struct DPC++ writes since intel/llvm#20748 and libsycl.so.9 reads;
+// 2 is the 96-byte struct with manifest pointers of libsycl.so.8),
+// -new-offload-entries (56-byte entries of DPC++'s new offload model instead
+// of clang-offload-wrapper's 32-byte ones), -emit-reg-funcs=false,
 // -desc-name=NAME, -v (accepted, ignored), and zstd compression:
 // -offload-compress [-offload-compression-level=N (10)]
 // [-offload-compression-threshold=BYTES (512)]; ours:
@@ -23,11 +26,13 @@ package main
 import (
 	"fmt"
 	"os"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintf(os.Stderr, "wrapper: %v\n", err)
+		fmt.Fprintf(os.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
 		os.Exit(1)
 	}
 }

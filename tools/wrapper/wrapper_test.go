@@ -170,7 +170,7 @@ func TestRunErrors(t *testing.T) {
 		{"missing image", []string{"nothere.spv"}, "nothere.spv"},
 		{"missing sym", []string{"-entries=no.sym", "img0.spv"}, "no.sym"},
 		{"missing prop", []string{"-properties=no.prop", "img0.spv"}, "no.prop"},
-		{"malformed prop", []string{"-properties=bad.prop", "img0.spv"}, "bad.prop:2: invalid property line: noequals"},
+		{"malformed prop", []string{"-properties=bad.prop", "img0.spv"}, `bad.prop:2: invalid property line: "noequals"`},
 		{"nul in sym", []string{"-entries=nul.sym", "img0.spv"}, "nul.sym:1"},
 		{"malformed table", []string{"-batch", "bad.table"}, "bad.table:2"},
 		{"no Code column", []string{"-batch", "nocode.tbl"}, "nocode.tbl: file table has no Code column"},
@@ -291,7 +291,11 @@ func TestLinkAndRun(t *testing.T) {
 		{"batch-gold", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, []string{"-fuse-ld=gold"}, false},
 		{"batch-shared", []string{"-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"}, nil, nil, true},
 		{"v3-new-entries", []string{"-image-version=3", "-new-offload-entries", "-target=spir64", "-format=llvmbc", "-batch", "sub/t.tbl"},
-			[]string{"-DIMAGE_V3", "-DNEW_ENTRIES"}, nil, false},
+			[]string{"-DNEW_ENTRIES"}, nil, false},
+		{"v2", []string{"-image-version=2", "-target=spir64", "-format=spirv", "-batch", "sub/t.tbl", "perm.table"},
+			[]string{"-DIMAGE_V2"}, nil, false},
+		{"v2-new-entries", []string{"-image-version=2", "-new-offload-entries", "-target=spir64", "-format=llvmbc", "-batch", "sub/t.tbl"},
+			[]string{"-DIMAGE_V2", "-DNEW_ENTRIES"}, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -389,7 +393,7 @@ func TestCompressedLinkAndRun(t *testing.T) {
 		"--offload-compress", "--offload-compression-threshold=100", "big.spv", "small.spv"}); err != nil {
 		t.Fatal(err)
 	}
-	if left, _ := filepath.Glob(".w.o*"); len(left) > 0 {
+	if left, _ := filepath.Glob(".[sw]*"); len(left) > 0 {
 		t.Errorf("staging files left: %v", left)
 	}
 	if out, err := exec.Command(cc, "-o", "prog", harness, "w.o").CombinedOutput(); err != nil {

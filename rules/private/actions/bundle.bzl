@@ -1,6 +1,10 @@
 """Bundle: device images into a SYCLBIN file."""
 
-def bundle(ctx, tool, images_dirs, images_table, state, target, out):
+# IMG_SYCLBIN, the OffloadBinary image kind of a SYCLBIN entry: the value
+# libsycl.so.9 (oneAPI 2026.2) checks in its SYCLBIN reader.
+IMG_SYCLBIN = 7
+
+def bundle(ctx, tool, images_dirs, images_table, state, target, out, container = "plain"):
     """Writes the SYCLBIN file `out` from a file table of images (mnemonic SyclBundle).
 
     Args:
@@ -12,6 +16,8 @@ def bundle(ctx, tool, images_dirs, images_table, state, target, out):
       state: string, the bundle state: input, object or executable.
       target: string, the target recorded for the IR modules (e.g. spir64).
       out: File, the .syclbin to write.
+      container: "plain" (the SYCLBIN bytes) or "offload" (inside an LLVM
+        OffloadBinary with one IMG_SYCLBIN entry, what libsycl.so.9 reads).
     """
     args = ctx.actions.args()
     args.add("syclbin")
@@ -19,6 +25,9 @@ def bundle(ctx, tool, images_dirs, images_table, state, target, out):
     args.add("-state=" + state)
     args.add("-target=" + target)
     args.add("-table=" + images_table)
+    if container == "offload":
+        args.add("-container=offload-v1")
+        args.add("-image-kind=%d" % IMG_SYCLBIN)
     ctx.actions.run(
         executable = tool,
         arguments = [args],

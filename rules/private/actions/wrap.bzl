@@ -25,7 +25,7 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, groups, host, compression, out, desc_name = None, skip_images_without_entries = False):
+def wrap(ctx, tool, groups, host, compression, out, layout, desc_name = None, skip_images_without_entries = False):
     """Writes the host object `out` holding the images of file tables (mnemonic SyclWrap).
 
     Args:
@@ -38,6 +38,8 @@ def wrap(ctx, tool, groups, host, compression, out, desc_name = None, skip_image
       host: string, host triple of the object.
       compression: None, or struct(level, threshold) to zstd-compress images.
       out: File, the object to write.
+      layout: struct(image_version, offload_entries): the layouts the
+        toolchain's runtime reads (see sycl_toolchain).
       desc_name: if set, the descriptor is the global symbol
         ".sycl_offloading.<desc_name>" (shared libraries anchor on it).
       skip_images_without_entries: drop images that define no entry point
@@ -47,6 +49,12 @@ def wrap(ctx, tool, groups, host, compression, out, desc_name = None, skip_image
     args.add("-o", out)
     args.add("-host=" + host)
     args.add("-kind=sycl")
+
+    # Always explicit: the object must match the runtime it is linked with,
+    # whatever the wrapper's default is.
+    args.add("-image-version=%d" % layout.image_version)
+    if layout.offload_entries == "new":
+        args.add("-new-offload-entries")
     if compression:
         args.add("-offload-compress")
         args.add("-offload-compression-level=%d" % compression.level)

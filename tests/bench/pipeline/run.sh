@@ -55,9 +55,7 @@ timed() {
 #    device compiles, the pipeline); then the post-link outputs are deleted
 #    and the program rebuilt with a profile: only the post-link actions run,
 #    on a machine not also compiling the tools.
-# --keep_going: a failing SyclWrap (the wrapper's >650-image panic, issue 15
-# item 0) still leaves the split and translation to measure.
-"${B[@]}" build "${flags[@]}" --keep_going --output_groups=+device_link "$target" >"$work/pre.log" 2>&1 || true
+"${B[@]}" build "${flags[@]}" --output_groups=+device_link "$target" >"$work/pre.log" 2>&1 || { tail -20 "$work/pre.log" >&2; exit 1; }
 exec_root="$("${B[@]}" info execution_root 2>/dev/null)"
 "${B[@]}" aquery --output=jsonproto "mnemonic('SyclSplit|SyclTranslate|SyclWrap', $target)" >"$work/aquery.json" 2>/dev/null
 python3 - "$work/aquery.json" >"$work/outputs.txt" <<'EOF'
@@ -78,12 +76,7 @@ while read -r o; do
   chmod -R u+w "$exec_root/$o" 2>/dev/null || true
   rm -rf "${exec_root:?}/$o"
 done <"$work/outputs.txt"
-wrap_status=ok
-"${B[@]}" build "${flags[@]}" --keep_going --profile="$work/profile.json" --output_groups=+device_link "$target" >"$work/build.log" 2>&1 || wrap_status=failed
-if [ "$wrap_status" = failed ]; then
-  grep -q 'Wrapping SYCL device images of //tests/bench/pipeline:bench failed' "$work/build.log" || { tail -20 "$work/build.log" >&2; exit 1; }
-  wrap_status="FAILED: $(grep -m1 '^panic:\|wrapper: ' "$work/build.log" || echo 'see build.log')"
-fi
+"${B[@]}" build "${flags[@]}" --profile="$work/profile.json" --output_groups=+device_link "$target" >"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
 load_build="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 python3 - "$work/profile.json" >"$work/actions.txt" <<'EOF'
@@ -156,7 +149,7 @@ t_opt="$(awk "BEGIN{printf \"%.1f\", $t_opt_sample / $sample * $kernels}")"
 cpu_opt="$(awk "BEGIN{printf \"%.1f\", $cpu_opt_sample / $sample * $kernels}")"
 
 echo "load average: as the build ended $load_build, at the end $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-echo "module: $kernels kernels, linked bitcode $((in_bytes / 1000)) kB; $images device images; SyclWrap: $wrap_status"
+echo "module: $kernels kernels, linked bitcode $((in_bytes / 1000)) kB; $images device images"
 echo
 echo "post-link actions (Bazel --profile):"
 sed 's/^/  /' "$work/actions.txt"

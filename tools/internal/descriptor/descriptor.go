@@ -61,8 +61,16 @@ func ParseFormat(s string) (Format, bool) {
 const (
 	DescriptorVersion = 1 // SYCL_DEVICE_BINARIES_VERSION
 	KindSYCL          = 4 // SYCL_DEVICE_BINARY_OFFLOAD_KIND_SYCL
-	ImageVersion2     = 2 // written by the DPC++ wrappers; has manifest pointers
-	ImageVersion3     = 3 // preview-breaking layout without manifest pointers
+	// ImageVersion2 is the 96-byte sycl_device_binary_struct with the
+	// ManifestStart/End pointers: what libsycl.so.8 (oneAPI 2025.x) and
+	// older read.
+	ImageVersion2 = 2
+	// ImageVersion3 is the 80-byte struct without them: what DPC++ writes
+	// since intel/llvm#20748 (2025-11) and libsycl.so.9 (oneAPI 2026.x)
+	// reads; the default.
+	ImageVersion3 = 3
+	// DefaultImageVersion is what Options.ImageVersion 0 selects.
+	DefaultImageVersion = ImageVersion3
 
 	DescriptorSize   = 32
 	ImageSizeV2      = 96
@@ -90,9 +98,16 @@ type Image struct {
 
 // Options select ABI variants.
 type Options struct {
-	Machine      elfobj.Machine
-	ImageVersion int  // 2 (default) or 3
-	NewEntries   bool // 56-byte offload entries instead of 32-byte ones
+	Machine elfobj.Machine
+	// ImageVersion selects the device image layout: ImageVersion3 (80
+	// bytes, the default when 0) or ImageVersion2 (96 bytes). The runtime
+	// does not check it: a mismatch makes it read every field after
+	// LinkOptions from the wrong offset.
+	ImageVersion int
+	// NewEntries writes 56-byte offload entries (llvm::offloading::EntryTy,
+	// DPC++'s new offload model) instead of the 32-byte __tgt_offload_entry
+	// of clang-offload-wrapper. libsycl.so.9 accepts both.
+	NewEntries bool
 	// NoRegFuncs omits the constructor/destructor (-emit-reg-funcs=false).
 	NoRegFuncs bool
 	// DescName, when set, names the descriptor ".sycl_offloading.<DescName>"
@@ -149,6 +164,9 @@ func hasNUL(s string) bool {
 	return false
 }
 
+// MaxImages is the most images one descriptor can count (its NumDeviceBinaries is a u16).
+const MaxImages = 0xffff
+
 // Build lays out the descriptor for images.
 func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	if opt.Machine != elfobj.X86_64 && opt.Machine != elfobj.AArch64 {
@@ -156,13 +174,13 @@ func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	}
 	imgVersion := opt.ImageVersion
 	if imgVersion == 0 {
-		imgVersion = ImageVersion2
+		imgVersion = DefaultImageVersion
 	}
 	if imgVersion != ImageVersion2 && imgVersion != ImageVersion3 {
 		return nil, &Error{fmt.Sprintf("unsupported device image version %d (want 2 or 3)", imgVersion)}
 	}
-	if len(images) > 0xffff {
-		return nil, &Error{fmt.Sprintf("%d images exceed the descriptor's u16 count", len(images))}
+	if len(images) > MaxImages {
+		return nil, &Error{fmt.Sprintf("%d images exceed the descriptor's u16 count (at most %d per descriptor): split them over several wrapper actions, each with its own descriptor name", len(images), MaxImages)}
 	}
 	for i, img := range images {
 		for _, s := range append([]string{img.Target, img.CompileOptions, img.LinkOptions}, img.Entries...) {
@@ -208,13 +226,13 @@ func Build(images []Image, opt Options) (*elfobj.Object, error) {
 	if opt.DescName != "" {
 		descName = tag + opt.DescName
 	}
-	descOff := b.relro.AppendZeros(DescriptorSize)
+	descOff := b.relro.AppendFields(DescriptorSize)
 	desc := o.AddSymbol(&elfobj.Symbol{Name: descName, Section: b.relro, Value: descOff, Size: DescriptorSize, Global: opt.DescName != ""})
 	imgSize := int64(ImageSizeV2)
 	if imgVersion == ImageVersion3 {
 		imgSize = ImageSizeV3
 	}
-	arrOff := b.relro.AppendZeros(imgSize * int64(len(images)))
+	arrOff := b.relro.AppendFields(imgSize * int64(len(images)))
 	if len(images) > 0 {
 		o.AddSymbol(&elfobj.Symbol{Name: tag + "device_images", Section: b.relro, Value: arrOff, Size: imgSize * int64(len(images))})
 	}
@@ -282,7 +300,7 @@ func (b *builder) entries(names []string, newLayout bool) (begin, end int64) {
 		size = EntrySizeNew
 	}
 	b.relro.Pad(8)
-	begin = b.relro.AppendZeros(size * int64(len(names)))
+	begin = b.relro.AppendFields(size * int64(len(names)))
 	b.o.AddSymbol(&elfobj.Symbol{Name: "__sycl_offload_entries_arr", Section: b.relro, Value: begin, Size: size * int64(len(names))})
 	for i, n := range names {
 		e := begin + int64(i)*size
@@ -320,7 +338,7 @@ func (b *builder) propertySets(reg *propset.Registry) (begin, end int64, err err
 	}
 	rw, ro := b.relro.Symbol(), b.rodata.Symbol()
 	b.relro.Pad(8)
-	begin = b.relro.AppendZeros(PropertySetSize * int64(len(sets)))
+	begin = b.relro.AppendFields(PropertySetSize * int64(len(sets)))
 	b.o.AddSymbol(&elfobj.Symbol{Name: "__sycl_offload_prop_sets_arr", Section: b.relro, Value: begin, Size: PropertySetSize * int64(len(sets))})
 	for i, s := range sets {
 		so := begin + int64(i)*PropertySetSize
@@ -329,7 +347,7 @@ func (b *builder) propertySets(reg *propset.Registry) (begin, end int64, err err
 		if len(props) == 0 {
 			continue // empty set: begin/end NULL
 		}
-		pa := b.relro.AppendZeros(PropertySize * int64(len(props)))
+		pa := b.relro.AppendFields(PropertySize * int64(len(props)))
 		b.o.SetPointer(b.relro, so+8, rw, pa)
 		b.o.SetPointer(b.relro, so+16, rw, pa+PropertySize*int64(len(props)))
 		for j, p := range props {

@@ -378,15 +378,17 @@ func TestLayout(t *testing.T) {
 			version    int
 			newEntries bool
 		}{
-			{"v2-old-entries", 0, false},
+			{"default", 0, false},
+			{"v3-old-entries", 3, false},
 			{"v3-new-entries", 3, true},
+			{"v2-old-entries", 2, false},
 			{"v2-new-entries", 2, true},
 		} {
 			t.Run(m.String()+"/"+tt.name, func(t *testing.T) {
 				b := build(t, sampleImages(), Options{Machine: m, ImageVersion: tt.version, NewEntries: tt.newEntries})
 				v := tt.version
 				if v == 0 {
-					v = 2
+					v = 3 // the default: libsycl.so.9's 80-byte layout
 				}
 				sym := ".sycl_offloading.descriptor"
 				got := decode(t, b, sym, v, tt.newEntries)
@@ -448,7 +450,7 @@ func TestNoRegFuncsAndDescName(t *testing.T) {
 	if diff := cmp.Diff([]string{".sycl_offloading.mylib"}, globals); diff != "" {
 		t.Errorf("globals (-want +got):\n%s", diff)
 	}
-	got := decode(t, b, ".sycl_offloading.mylib", 2, false)
+	got := decode(t, b, ".sycl_offloading.mylib", DefaultImageVersion, false)
 	if len(got.Images) != 1 || got.Images[0].Target != "spir64" || got.CtorCalls != "" {
 		t.Errorf("decoded: %+v", got)
 	}
@@ -456,7 +458,7 @@ func TestNoRegFuncsAndDescName(t *testing.T) {
 
 func TestEmpty(t *testing.T) {
 	b := build(t, nil, Options{Machine: elfobj.AArch64})
-	got := decode(t, b, ".sycl_offloading.descriptor", 2, false)
+	got := decode(t, b, ".sycl_offloading.descriptor", DefaultImageVersion, false)
 	want := Decoded{Version: 1, HostNull: true, CtorArg: ".sycl_offloading.descriptor", DtorArg: ".sycl_offloading.descriptor",
 		CtorCalls: "__sycl_register_lib", DtorCalls: "__sycl_unregister_lib"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -464,21 +466,35 @@ func TestEmpty(t *testing.T) {
 	}
 }
 
+// TestGolden pins the bytes of every layout: the default (80-byte images,
+// 32-byte entries), the 96-byte images of libsycl.so.8, and 56-byte entries.
 func TestGolden(t *testing.T) {
+	layouts := []struct {
+		suffix string
+		opt    Options
+	}{
+		{"", Options{}},
+		{"_v2", Options{ImageVersion: ImageVersion2}},
+		{"_new_entries", Options{NewEntries: true}},
+	}
 	for _, m := range []elfobj.Machine{elfobj.X86_64, elfobj.AArch64} {
-		got := build(t, sampleImages(), Options{Machine: m})
-		path := filepath.Join("testdata", "sample_"+m.String()+".o")
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
+		for _, l := range layouts {
+			opt := l.opt
+			opt.Machine = m
+			got := build(t, sampleImages(), opt)
+			path := filepath.Join("testdata", "sample_"+m.String()+l.suffix+".o")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: output differs from golden file (inspect with readelf -a / objdump -dr, then -update)", path)
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: output differs from golden file (inspect with readelf -a / objdump -dr, then -update)", path)
+			}
 		}
 	}
 }

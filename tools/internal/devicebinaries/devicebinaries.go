@@ -137,7 +137,38 @@ func Read(raw []byte) (descs []Descriptor, err error) {
 		d.Symbol = c.name
 		descs = append(descs, *d)
 	}
+	if err := checkImageOverlap(m.images); err != nil {
+		return nil, err
+	}
+	// Image bytes alias the file until here; non-overlapping, their copies
+	// add at most the file's size.
+	for i := range descs {
+		for j := range descs[i].Images {
+			img := &descs[i].Images[j]
+			if img.Data != nil {
+				img.Data = append([]byte{}, img.Data...)
+			}
+		}
+	}
 	return descs, nil
+}
+
+// checkImageOverlap rejects images (of any descriptor) whose bytes
+// overlap: the wrapper gives every image its own bytes, and shared ones
+// would let a small file describe gigabytes. Images at one address found
+// twice (a descriptor found by two symbols) are the same image, not an
+// overlap; descriptors are deduplicated by address before this.
+func checkImageOverlap(images []imageBytes) error {
+	rs := append([]imageBytes{}, images...)
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].begin < rs[j].begin })
+	for k := 1; k < len(rs); k++ {
+		a, b := rs[k-1], rs[k]
+		if b.begin < a.end {
+			return &FormatError{Addr: b.image, Msg: fmt.Sprintf("the bytes [%#x, %#x) of the image struct at %#x overlap those of the image struct at %#x [%#x, %#x)",
+				b.begin, b.end, b.image, a.image, a.begin, a.end)}
+		}
+	}
+	return nil
 }
 
 type candidate struct {
@@ -305,7 +336,8 @@ func (m *memory) image(addr uint64) (*Image, error) {
 		if err != nil {
 			return nil, err
 		}
-		img.Data = append([]byte{}, data...)
+		img.Data = data // copied by Read once overlaps are ruled out
+		m.images = append(m.images, imageBytes{begin: bb, end: be, image: addr})
 	}
 	eb, ee, err := m.pair(f + 16)
 	if err != nil {
@@ -345,6 +377,7 @@ func (m *memory) entries(begin, end uint64) ([]string, bool, error) {
 	if n%size != 0 {
 		return nil, false, &FormatError{Addr: begin, Msg: fmt.Sprintf("entry array of %d bytes is not a multiple of %d", n, size)}
 	}
+	// Every image may point at the same array: each name read is charged.
 	var names []string
 	for e := begin; e < end; e += size {
 		p, err := m.ptr(e + nameOff)
@@ -395,6 +428,9 @@ func (m *memory) propertySets(begin, end uint64) (*propset.Registry, error) {
 			}
 		}
 		for p := pb; p < pe; p += PropertySize {
+			if err := m.charge(p, PropertySize); err != nil {
+				return nil, err
+			}
 			raw, _ := m.read(p, PropertySize)
 			typ, size := le.Uint32(raw[16:]), le.Uint64(raw[24:])
 			pn, err := m.ptr(p)
@@ -419,6 +455,9 @@ func (m *memory) propertySets(begin, end uint64) (*propset.Registry, error) {
 				}
 				payload, err := m.read(va, size)
 				if err != nil {
+					return nil, err
+				}
+				if err := m.charge(va, size); err != nil {
 					return nil, err
 				}
 				bits := le.Uint64(payload)

@@ -53,7 +53,7 @@ func build(t testing.TB, m elfobj.Machine, opt descriptor.Options) ([]byte, []Im
 	var want []Image
 	version := uint16(opt.ImageVersion)
 	if version == 0 {
-		version = 2
+		version = descriptor.DefaultImageVersion
 	}
 	for _, s := range specs {
 		var reg *propset.Registry
@@ -93,6 +93,8 @@ func TestReadObject(t *testing.T) {
 		{"x86_64", elfobj.X86_64, descriptor.Options{}, ".sycl_offloading.descriptor"},
 		{"aarch64", elfobj.AArch64, descriptor.Options{}, ".sycl_offloading.descriptor"},
 		{"v3 new entries", elfobj.X86_64, descriptor.Options{ImageVersion: 3, NewEntries: true}, ".sycl_offloading.descriptor"},
+		{"v2", elfobj.X86_64, descriptor.Options{ImageVersion: 2}, ".sycl_offloading.descriptor"},
+		{"v2 new entries", elfobj.AArch64, descriptor.Options{ImageVersion: 2, NewEntries: true}, ".sycl_offloading.descriptor"},
 		{"desc-name", elfobj.AArch64, descriptor.Options{DescName: "mine", NoRegFuncs: true}, ".sycl_offloading.mine"},
 	}
 	for _, tt := range tests {
@@ -263,8 +265,22 @@ func FuzzRead(f *testing.F) {
 	f.Add(obj)
 	obj3, _ := build(f, elfobj.AArch64, descriptor.Options{ImageVersion: 3, NewEntries: true})
 	f.Add(obj3)
+	f.Add(sharedImages(8, 64, 0))
+	f.Add(sharedImages(8, 64, 3))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Read(data) // must not panic or allocate wildly
+		descs, err := Read(data) // must not panic or allocate wildly
+		if err != nil {
+			return
+		}
+		var total int
+		for _, d := range descs {
+			for _, img := range d.Images {
+				total += len(img.Data)
+			}
+		}
+		if total > len(data) {
+			t.Fatalf("images hold %d bytes of a %d-byte file", total, len(data))
+		}
 	})
 }
 

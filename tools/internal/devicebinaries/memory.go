@@ -26,13 +26,39 @@ type memory struct {
 	ptrs       map[uint64]uint64
 	unresolved map[uint64]string
 	secAddr    map[int]uint64
+
+	// Hostile descriptors can point many images, entries or properties
+	// at the same bytes. Strings read at one address are decoded once;
+	// everything decoded is charged against maxDecoded.
+	strs       map[uint64]string
+	decoded    uint64
+	maxDecoded uint64
+	images     []imageBytes // the image byte ranges read
+}
+
+// imageBytes is the data range [begin, end) of the image struct at image.
+type imageBytes struct{ begin, end, image uint64 }
+
+// decodedLimit bounds what a file of n bytes may decode to: strings,
+// names and property values, which may legitimately be shared (linkers
+// merge equal strings), up to 4 times the file plus 1 MiB.
+func decodedLimit(n int) uint64 { return 4*uint64(n) + 1<<20 }
+
+// charge counts n decoded bytes at addr.
+func (m *memory) charge(addr, n uint64) error {
+	m.decoded += n
+	if m.decoded > m.maxDecoded {
+		return &FormatError{Addr: addr, Msg: fmt.Sprintf("descriptor data decodes to more than %d bytes (4x the file + 1 MiB): images, entries or properties share their bytes", m.maxDecoded)}
+	}
+	return nil
 }
 
 // load builds the memory view of f whose raw bytes are raw. Section
 // contents are sliced from raw after checking their bounds, so hostile
 // headers cannot trigger large allocations.
 func load(f *elf.File, raw []byte) (*memory, error) {
-	m := &memory{ptrs: map[uint64]uint64{}, unresolved: map[uint64]string{}, secAddr: map[int]uint64{}}
+	m := &memory{ptrs: map[uint64]uint64{}, unresolved: map[uint64]string{}, secAddr: map[int]uint64{},
+		strs: map[uint64]string{}, maxDecoded: decodedLimit(len(raw))}
 	relocatable := f.Type == elf.ET_REL
 	var next uint64 = 0x1000
 	for i, s := range f.Sections {
@@ -244,13 +270,17 @@ func (m *memory) ptr(addr uint64) (uint64, error) {
 	return binary.LittleEndian.Uint64(b), nil
 }
 
-// maxString bounds C strings (target specs, options, names).
-const maxString = 1 << 20
-
-// cstring reads a NUL-terminated string at addr; NULL reads as "".
+// cstring reads a NUL-terminated string at addr; NULL reads as "". A
+// string is as long as its section allows (the wrapper writes names of
+// any length); each address is scanned and copied once, and every use
+// is charged in full (whoever prints the descriptor repeats it), so scans,
+// copies and reports stay proportional to the file.
 func (m *memory) cstring(addr uint64) (string, error) {
 	if addr == 0 {
 		return "", nil
+	}
+	if s, ok := m.strs[addr]; ok {
+		return s, m.charge(addr, 16+uint64(len(s)))
 	}
 	s, err := m.find(addr, 1)
 	if err != nil {
@@ -260,12 +290,14 @@ func (m *memory) cstring(addr uint64) (string, error) {
 		return "", &FormatError{Addr: addr, Msg: fmt.Sprintf("string at %#x lies in NOBITS section %s", addr, s.name)}
 	}
 	rest := s.data[addr-s.addr:]
-	if len(rest) > maxString {
-		rest = rest[:maxString]
-	}
 	i := bytes.IndexByte(rest, 0)
 	if i < 0 {
-		return "", &FormatError{Addr: addr, Msg: "string is not NUL-terminated within its section"}
+		return "", &FormatError{Addr: addr, Msg: fmt.Sprintf("string is not NUL-terminated before the end of section %s", s.name)}
 	}
-	return string(rest[:i]), nil
+	if err := m.charge(addr, 16+uint64(i)); err != nil {
+		return "", err
+	}
+	str := string(rest[:i])
+	m.strs[addr] = str
+	return str, nil
 }

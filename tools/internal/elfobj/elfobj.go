@@ -188,6 +188,17 @@ func (s *Section) AppendZeros(n int64) int64 {
 	return off
 }
 
+// AppendFields adds n zero bytes kept in memory, however many, so that Set
+// can fill them in: struct arrays laid out first and completed field by
+// field. (AppendZeros records large runs without storing them.)
+func (s *Section) AppendFields(n int64) int64 {
+	off := s.size
+	if n > 0 {
+		s.appendData(make([]byte, n))
+	}
+	return off
+}
+
 // AppendSource adds content read at write time and returns its offset.
 func (s *Section) AppendSource(src Source) int64 {
 	off := s.size
@@ -201,7 +212,8 @@ func (s *Section) AppendSource(src Source) int64 {
 
 // Set overwrites already appended in-memory bytes at off (used to fill in
 // struct fields after laying out an array). Overwriting streamed or large
-// zero-filled content is a programming error and panics.
+// zero-filled content (AppendZeros of 64 KiB or more: use AppendFields) is
+// a programming error and panics.
 func (s *Section) Set(off int64, b []byte) {
 	for i := range s.pieces {
 		p := &s.pieces[i]

@@ -11,6 +11,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // Standard column names shared by sycl-post-link, the driver and the wrappers.
@@ -38,6 +40,23 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 }
 
+// MaxCell bounds a cell: cells are file paths, and Linux paths stop at
+// PATH_MAX (4096 bytes with the NUL).
+const MaxCell = 4095
+
+// cellProblem says what makes a cell unusable as a path, or "".
+func cellProblem(c string) string {
+	if len(c) > MaxCell {
+		return fmt.Sprintf("%d bytes, longer than a path may be (%d)", len(c), MaxCell)
+	}
+	for i := 0; i < len(c); i++ {
+		if c[i] < 0x20 || c[i] == 0x7f {
+			return "contains NUL or a control character"
+		}
+	}
+	return ""
+}
+
 // Parse reads a table. filename is used only in error messages. Blank lines
 // are skipped; without a title line columns are named "0", "1", ...
 func Parse(data []byte, filename string) (*Table, error) {
@@ -60,7 +79,7 @@ func Parse(data []byte, filename string) (*Table, error) {
 				seen := map[string]bool{}
 				for _, n := range names {
 					if seen[n] {
-						return nil, &ParseError{filename, lineNo, fmt.Sprintf("column %q already exists", n)}
+						return nil, &ParseError{filename, lineNo, fmt.Sprintf("column %s already exists", errtext.Quote(n))}
 					}
 					seen[n] = true
 				}
@@ -75,6 +94,11 @@ func Parse(data []byte, filename string) (*Table, error) {
 		cells := strings.Split(line, "|")
 		if len(cells) != len(t.Columns) {
 			return nil, &ParseError{filename, lineNo, fmt.Sprintf("row size mismatch: %d cells, %d columns", len(cells), len(t.Columns))}
+		}
+		for c, cell := range cells {
+			if msg := cellProblem(cell); msg != "" {
+				return nil, &ParseError{filename, lineNo, fmt.Sprintf("cell %d %s: %s", c+1, errtext.Quote(cell), msg)}
+			}
 		}
 		t.Rows = append(t.Rows, cells)
 	}
@@ -140,7 +164,7 @@ func (t *Table) Write(w io.Writer) error {
 
 func checkCell(c string) error {
 	if strings.ContainsAny(c, "|\n\r") {
-		return fmt.Errorf("filetable: cell %q contains '|' or a line break", c)
+		return fmt.Errorf("filetable: cell %s contains '|' or a line break", errtext.Quote(c))
 	}
 	return nil
 }

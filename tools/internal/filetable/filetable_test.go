@@ -3,6 +3,7 @@ package filetable
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -46,6 +47,9 @@ func TestParseErrors(t *testing.T) {
 		{"mismatch after blank", "[Code]\n\na|b\n", ParseError{"t.table", 3, "row size mismatch: 2 cells, 1 columns"}},
 		{"title", "[Code|Symbols\n", ParseError{"t.table", 1, "malformed title line"}},
 		{"dup", "[Code|Code]\n", ParseError{"t.table", 1, `column "Code" already exists`}},
+		{"1 MiB cell", "[Code|Symbols]\na.spv|" + strings.Repeat("c", 1<<20) + "\n",
+			ParseError{"t.table", 2, `cell 2 "` + strings.Repeat("c", 80) + `"... (1048576 bytes): 1048576 bytes, longer than a path may be (4095)`}},
+		{"escape in cell", "[Code]\nk\x1b[2J.spv\n", ParseError{"t.table", 2, `cell 1 "k\x1b[2J.spv": contains NUL or a control character`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -205,6 +205,16 @@ func (p *Pool) Close() error {
 	return nil
 }
 
+// Kill kills every helper at once and does not wait for them (an
+// interrupted run); requests in flight fail.
+func (p *Pool) Kill() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for s := range p.all {
+		s.cmd.Process.Kill()
+	}
+}
+
 func downgrade(text []byte) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(text))

@@ -3,6 +3,8 @@ package llvmir
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // TokKind classifies a lexical token of LLVM textual IR.
@@ -37,7 +39,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	return errtext.Line(fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg))
 }
 
 func isWordChar(c byte) bool {

@@ -261,6 +261,18 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("define void @f() {\n ret void\n}\n!0 = !{ptr @f}\n"))
 	f.Add([]byte(`@x = global [1 x i8] c"\22"` + "\n"))
+	// Junk lines after complete entities and truncated ones.
+	for _, src := range []string{
+		"target triple = \"spir64\"\nthis line is garbage\ndefine void @k() {\n  ret void\n}\n",
+		"@x = global i32\n", "target datalayou", "declare void @d()\njunk\n", "@g = global i32 0, align 4 #0\n",
+		"%T = type { i32 }\n!0 = distinct !{}\n$c = comdat any\n", "uselistorder ptr @g, { 1, 0 }\n",
+		"@a = alias i8, getelementptr (i8, ptr @g, i64 0)\n", "^0 = blockcount: 5\n", "module asm \"x\"\n",
+	} {
+		f.Add([]byte(src))
+	}
+	if b, err := os.ReadFile(filepath.Join("testdata", "shapes.ll")); err == nil {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse(data, "fuzz.ll")
 		if err != nil {

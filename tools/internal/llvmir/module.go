@@ -670,7 +670,7 @@ func (m *Module) classify(e *Entity) error {
 			e.Fn = fi // fixed up when m.funcs stops growing
 			e.Name = m.Text(int(fi.NameTok))
 		default:
-			return m.errorf(lo, "unexpected top-level token %q", first)
+			return m.errorf(lo, "unexpected top-level token %s", m.shortTok(lo))
 		}
 	case TokLocal:
 		e.Kind = KindType
@@ -694,7 +694,7 @@ func (m *Module) classify(e *Entity) error {
 	case TokPunct:
 		// ^N = module: (...) / gv: (...) / typeid: (...) / flags: N ...
 		if m.Src[m.Tok(lo).Start] != '^' || !(lo+1 < hi && m.Tok(lo+1).Kind == TokWord && isDigits(m.Text(lo+1))) {
-			return m.errorf(lo, "unexpected top-level token %q", first)
+			return m.errorf(lo, "unexpected top-level token %s", m.shortTok(lo))
 		}
 		if !m.isPunct(lo+2, '=') {
 			return m.errorf(lo+2, "expected '=' here")
@@ -711,9 +711,9 @@ func (m *Module) classify(e *Entity) error {
 			return m.errorf(lo, "expected '=' after metadata %s", first)
 		}
 	default:
-		return m.errorf(lo, "unexpected top-level token %q", first)
+		return m.errorf(lo, "unexpected top-level token %s", m.shortTok(lo))
 	}
-	return nil
+	return m.checkShape(e)
 }
 
 // globalKind checks the keywords after "@name =" up to global/constant
@@ -884,7 +884,7 @@ done:
 				fi.BodyLo = int32(t)
 				return done()
 			}
-			return m.errorf(t, "unexpected %q in function header", s)
+			return m.errorf(t, "unexpected %s in function header", shortQuote(s))
 		default:
 			switch s {
 			case "section", "partition", "gc":
@@ -909,6 +909,11 @@ done:
 				it.Kind = TailPersonality
 				it.Hi = m.skipTypedValue(t+1, hi)
 			default:
+				// A word at the start of a line that is no attribute is
+				// a junk line after the header, not an unknown attribute.
+				if m.Tok(t).LineStart && !fnAttrWords[s] {
+					return m.errorf(t, "expected top-level entity")
+				}
 				it.Kind = TailAttr
 				if m.isPunct(t+1, '(') { // memory(...), addrspace(1), vscale_range(..)
 					it.Hi = m.match(t+1, hi) + 1

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // parseErr parses src as t.ll and returns the error text, "" if none.
@@ -376,5 +377,70 @@ func TestReproducers(t *testing.T) {
 				t.Errorf("%s: kernel %s not found", name, ops[1])
 			}
 		}
+	}
+}
+
+// TestTopLevelShapes: every top-level form of testdata/shapes.ll (which
+// llvm-as-19 accepts) parses.
+func TestTopLevelShapes(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "shapes.ll"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(src, "shapes.ll"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestJunkTopLevel: a junk line after a complete entity, or an entity cut
+// short, is an error at the position llvm-as-19 reports (its message where
+// the wording matches).
+func TestJunkTopLevel(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"after target", "target triple = \"spir64\"\nthis line is garbage\ndefine spir_kernel void @k() {\n  ret void\n}\n", "t.ll:2:1: expected top-level entity"},
+		{"after source_filename", "source_filename = \"a\"\njunk\n", "t.ll:2:1: expected top-level entity"},
+		{"after global", "@g = global i32 0\njunk here\n", "t.ll:2:1: expected top-level entity"},
+		{"after global property", "@g = global i32 0, align 4\njunk\n", "t.ll:2:1: expected top-level entity"},
+		{"global without initializer", "@x = global i32\n", "t.ll:2:1: expected value token"},
+		{"global without initializer, then define", "@x = global i32\ndefine void @f() {\n  ret void\n}\n", "t.ll:2:1: expected value token"},
+		{"junk initializer", "@g = global i32 garbage\n", "t.ll:1:17: expected value token"},
+		{"external with initializer", "@g = external global i32 0\n", "t.ll:1:26: expected top-level entity"},
+		{"trailing comma", "@g = global i32 0,\n", "t.ll:2:1: expected global property"},
+		{"truncated datalayout", "target datalayou", "t.ll:1:8: unknown target property"},
+		{"datalayout without value", "target datalayout = \n", "t.ll:2:1: expected string constant"},
+		{"junk on the target line", "target triple = \"x\" junk\n", "t.ll:1:21: expected top-level entity"},
+		{"after declaration", "declare void @d()\nthis line is garbage\n", "t.ll:2:1: expected top-level entity"},
+		{"after type", "%T = type { i32 }\ngarbage\n", "t.ll:2:1: expected top-level entity"},
+		{"after metadata", "!0 = !{}\ngarbage\n", "t.ll:2:1: expected top-level entity"},
+		{"after named metadata", "!n = !{!0}\n!0 = !{}\ngarbage\n", "t.ll:3:1: expected top-level entity"},
+		{"after attributes", "attributes #0 = { nounwind }\ngarbage\n", "t.ll:2:1: expected top-level entity"},
+		{"after comdat", "$c = comdat any\ngarbage\n", "t.ll:2:1: expected top-level entity"},
+		{"bad comdat kind", "$c = comdat anyy\n", "t.ll:1:13: unknown selection kind"},
+		{"after alias", "@g = global i32 0\n@a = alias i32, ptr @g\ngarbage\n", "t.ll:3:1: expected top-level entity"},
+		{"after module asm", "module asm \"x\"\ngarbage\n", "t.ll:2:1: expected top-level entity"},
+		{"after summary", "^0 = module: (path: \"a\", hash: (0, 0, 0, 0, 0))\ngarbage\n", "t.ll:2:1: expected top-level entity"},
+		{"after uselistorder", "@g = global i32 0\n@a = alias i32, ptr @g\n@b = alias i32, ptr @g\nuselistorder ptr @g, { 1, 0 }\ngarbage\n", "t.ll:5:1: expected top-level entity"},
+		{"long junk token", "target triple = \"x\"\n\"" + strings.Repeat("A", 1<<16) + "\"\n", "t.ll:2:1: expected top-level entity"},
+		{"long top-level token", "\"" + strings.Repeat("A", 1<<16) + "\"\n", `t.ll:1:1: unexpected top-level token "\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"...`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, parseErr(t, tc.src)); diff != "" {
+				t.Errorf("Parse error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestParseErrorOneLine: file names and messages in a ParseError are one
+// short line with control and bidi characters escaped.
+func TestParseErrorOneLine(t *testing.T) {
+	err := &ParseError{File: "a\nb\x1b[31m\u202e.ll", Line: 1, Col: 2, Msg: strings.Repeat("x", 1000) + "\n"}
+	got := err.Error()
+	prefix := `a\nb\x1b[31m\u202e.ll:1:2: xxx`
+	if !strings.HasPrefix(got, prefix) || !strings.HasSuffix(got, "... (1029 bytes)") || len(got) > errtext.MaxLine+20 {
+		t.Errorf("Error() = %q, want %q... cut to %d bytes", got, prefix, errtext.MaxLine)
 	}
 }

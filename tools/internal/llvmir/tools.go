@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -36,7 +37,7 @@ func (e *ToolError) Error() string {
 }
 
 func pipe(tool string, in []byte, args ...string) ([]byte, error) {
-	cmd := exec.Command(tool, args...)
+	cmd := dieWithParent(exec.Command(tool, args...))
 	cmd.Stdin = bytes.NewReader(in)
 	var out, errb bytes.Buffer
 	cmd.Stdout = &out
@@ -55,7 +56,7 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 // DisassembleTo is Disassemble writing the text to out (e.g. a file the
 // caller then maps) instead of returning it.
 func DisassembleTo(bitcode []byte, out io.Writer, llvmDis string) error {
-	cmd := exec.Command(llvmDis, "-o", "-", "-")
+	cmd := dieWithParent(exec.Command(llvmDis, "-o", "-", "-"))
 	cmd.Stdin = bytes.NewReader(bitcode)
 	cmd.Stdout = out
 	var errb bytes.Buffer
@@ -102,7 +103,7 @@ func AssembleStream(text io.Reader, out io.Writer, llvmAs string, usesOpaquePoin
 		down = newMemoryDowngrader(text)
 		text = down
 	}
-	cmd := exec.Command(llvmAs, args...)
+	cmd := dieWithParent(exec.Command(llvmAs, args...))
 	cmd.Stdin = text
 	cmd.Stdout = out
 	var errb bytes.Buffer
@@ -211,4 +212,105 @@ func llvmMajorVersion(tool string) (int, error) {
 	major, _ := strconv.Atoi(string(m[1]))
 	versionCache.Store(tool, major)
 	return major, nil
+}
+
+// ToolCandidates lists, in the order to try them, the versioned names of an
+// LLVM tool from LLVM 15 (what llvm-spirv-15 reads) up, then the bare name:
+// ToolCandidates("llvm-as") is llvm-as-15, llvm-as-16, ..., llvm-as.
+// Trying the oldest first keeps images readable by the oldest consumer
+// that can read them at all.
+func ToolCandidates(tool string) []string {
+	var out []string
+	for v := 15; v <= 25; v++ {
+		out = append(out, tool+"-"+strconv.Itoa(v))
+	}
+	return append(out, tool)
+}
+
+// ToolChoice picks, among several builds of one LLVM tool, one that reads
+// the input: text written by a newer LLVM (clang-19's, DPC++'s LLVM 20+)
+// does not parse with LLVM 15's tools. The first input decides: the first
+// tool, in order, that reads it is used first for every later input, so
+// that all images come from one LLVM version; an input it does not read
+// is tried with the others in order. Calls after the first may run
+// concurrently; the caller makes the first one alone, so that the choice
+// does not depend on timing.
+type ToolChoice struct {
+	// Tools are the candidates in order; the ones not found on PATH are
+	// skipped (a name with a slash is used as is).
+	Tools  []string
+	mu     sync.Mutex
+	chosen string
+}
+
+// Chosen returns the tool the first input picked ("" before that).
+func (c *ToolChoice) Chosen() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.chosen
+}
+
+// Run calls try with each tool in turn until one succeeds, rewinding in
+// and out before each retry, and returns the tool that did. With a single
+// candidate its error is returned as is; otherwise the error names every
+// tool tried and why it failed.
+func (c *ToolChoice) Run(in, out *os.File, try func(tool string) error) (string, error) {
+	c.mu.Lock()
+	order := []string{}
+	if c.chosen != "" {
+		order = append(order, c.chosen)
+	}
+	for _, t := range c.Tools {
+		if t != c.chosen {
+			order = append(order, t)
+		}
+	}
+	c.mu.Unlock()
+	if len(c.Tools) == 1 {
+		return c.Tools[0], try(c.Tools[0])
+	}
+	var tried []string
+	for _, t := range order {
+		if !strings.Contains(t, "/") {
+			if _, err := exec.LookPath(t); err != nil {
+				continue
+			}
+		}
+		if len(tried) > 0 {
+			if err := rewind(in, out); err != nil {
+				return "", err
+			}
+		}
+		err := try(t)
+		if err == nil {
+			c.mu.Lock()
+			if c.chosen == "" {
+				c.chosen = t
+			}
+			c.mu.Unlock()
+			return t, nil
+		}
+		tried = append(tried, err.Error())
+	}
+	if len(tried) == 0 {
+		return "", fmt.Errorf("none of %s is on PATH (name one with its flag)", strings.Join(c.Tools, ", "))
+	}
+	return "", fmt.Errorf("no LLVM tool read it: %s", strings.Join(tried, "; "))
+}
+
+func rewind(in, out *os.File) error {
+	if in != nil {
+		if _, err := in.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+	}
+	if out != nil {
+		if err := out.Truncate(0); err != nil {
+			return err
+		}
+		if _, err := out.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -176,6 +176,38 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	w.spill()
 }
 
+// InternalAlias re-emits alias or ifunc e with internal linkage. As for
+// functions, the preemption specifier, visibility and DLL storage class go:
+// a local symbol must have default visibility and no DLL storage.
+func (w *Writer) InternalAlias(e *Entity) {
+	m := w.m
+	kw := e.Lo + 2
+	for kw < e.Hi && !(m.Tok(kw).Kind == TokWord && (m.Text(kw) == "alias" || m.Text(kw) == "ifunc")) {
+		kw++
+	}
+	if e.Kind != KindAlias && e.Kind != KindIFunc || kw >= e.Hi {
+		w.Entity(e)
+		return
+	}
+	w.buf = m.appendSpan(w.buf, e.Lo, e.Lo+2, w.rename)
+	w.buf = append(w.buf, " internal"...)
+	for t := e.Lo + 2; t < kw; t++ {
+		if m.Tok(t).Kind == TokWord {
+			switch s := m.Text(t); {
+			case linkages[s], s == "dso_local", s == "dso_preemptable", s == "default", s == "hidden",
+				s == "protected", s == "dllimport", s == "dllexport":
+				continue
+			}
+		}
+		w.buf = append(w.buf, ' ')
+		w.buf = m.appendSpan(w.buf, t, t+1, w.rename)
+	}
+	w.buf = append(w.buf, ' ')
+	w.buf = m.appendSpan(w.buf, kw, e.Hi, w.rename)
+	w.buf = append(w.buf, '\n')
+	w.spill()
+}
+
 // NamedMD emits `!name = !{ops...}`.
 func (w *Writer) NamedMD(name string, ops []string) {
 	w.buf = append(w.buf, name+" = !{"+strings.Join(ops, ", ")+"}\n"...)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
 var update = os.Getenv("UPDATE_GOLDEN") != ""
@@ -204,7 +205,7 @@ func TestParseErrors(t *testing.T) {
 		{"key past end", mut(v2, func(b []byte) { le.PutUint64(b[32+3*40:], 1<<40) }), "past the end"},
 		{"value past end", mut(v2, func(b []byte) { le.PutUint64(b[32+3*40+16:], 1<<40) }), "past the end"},
 		{"v1 unterminated value", mut(v1, func(b []byte) { le.PutUint64(b[72+8:], uint64(len(b)-1)); b[len(b)-1] = 'x' }), "not NUL-terminated"},
-		{"inflated too big", mut(comp, func(b []byte) { le.PutUint64(b[32:], 1<<40) }), "exceeds the limit"},
+		{"inflated too big", mut(comp, func(b []byte) { le.PutUint64(b[32:], 1<<40) }), "decompression budget"},
 		{"inflated size lies", mut(comp, func(b []byte) { le.PutUint64(b[32:], le.Uint64(b[32:])+8) }), "does not match"},
 		{"corrupt stream", mut(comp, func(b []byte) {
 			for i := 48; i < len(b)-8; i++ {
@@ -259,8 +260,11 @@ func FuzzParse(f *testing.F) {
 		enc, _ := b.Bytes(WriteOptions{})
 		f.Add(enc)
 	}
-	opts := ParseOptions{MaxInflatedSize: 1 << 20}
+	for _, d := range [][]byte{overlappingImages(4096), sharedStrings(4096), overlappingStringEntries(4096)} {
+		f.Add(d)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		opts := ParseOptions{Budget: inflate.New(1 << 20)}
 		bins, err := opts.ParseAll(data)
 		if err != nil {
 			return

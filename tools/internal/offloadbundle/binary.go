@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sort"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // FormatError reports a malformed bundle. Offset is where the problem was
@@ -58,7 +60,7 @@ func (b *Bundle) Bytes(align uint64) ([]byte, error) {
 			return nil, err
 		}
 		if seen[e.ID] {
-			return nil, &WriteError{fmt.Sprintf("duplicate entry ID %q", e.ID)}
+			return nil, &WriteError{fmt.Sprintf("duplicate entry ID %s", errtext.Quote(e.ID))}
 		}
 		seen[e.ID] = true
 		hdr += 24 + uint64(len(e.ID))
@@ -85,7 +87,10 @@ func (b *Bundle) Bytes(align uint64) ([]byte, error) {
 // ParseBinary decodes a binary bundle. Every offset and size is checked
 // against the data length before use; code objects may not overlap the
 // header or each other, and IDs must be valid and distinct.
-func ParseBinary(data []byte) (*Bundle, error) {
+func ParseBinary(data []byte) (*Bundle, error) { return parseBinary(data, false) }
+
+// parseBinary aliases code objects into data when owned, else copies them.
+func parseBinary(data []byte, owned bool) (*Bundle, error) {
 	le := binary.LittleEndian
 	n := uint64(len(data))
 	if !IsBinary(data) {
@@ -117,11 +122,11 @@ func ParseBinary(data []byte) (*Bundle, error) {
 			return nil, &FormatError{p + 24, err.Error()}
 		}
 		if seen[id] {
-			return nil, &FormatError{p + 24, fmt.Sprintf("duplicate entry ID %q", id)}
+			return nil, &FormatError{p + 24, fmt.Sprintf("duplicate entry ID %s", errtext.Quote(id))}
 		}
 		seen[id] = true
 		if off > n || size > n-off {
-			return nil, &FormatError{p, fmt.Sprintf("entry %q: code object [%d, +%d) past the end (%d bytes)", id, off, size, n)}
+			return nil, &FormatError{p, fmt.Sprintf("entry %s: code object [%d, +%d) past the end (%d bytes)", errtext.Quote(id), off, size, n)}
 		}
 		ranges[i] = rng{off, size}
 		b.Entries[i].ID = id
@@ -134,7 +139,7 @@ func ParseBinary(data []byte) (*Bundle, error) {
 			continue
 		}
 		if r.off < hdrEnd {
-			return nil, &FormatError{r.off, fmt.Sprintf("entry %q: code object overlaps the header", b.Entries[i].ID)}
+			return nil, &FormatError{r.off, fmt.Sprintf("entry %s: code object overlaps the header", errtext.Quote(b.Entries[i].ID))}
 		}
 		order = append(order, i)
 	}
@@ -142,11 +147,15 @@ func ParseBinary(data []byte) (*Bundle, error) {
 	for k := 1; k < len(order); k++ {
 		a, c := ranges[order[k-1]], ranges[order[k]]
 		if c.off < a.off+a.size {
-			return nil, &FormatError{c.off, fmt.Sprintf("code objects of %q and %q overlap", b.Entries[order[k-1]].ID, b.Entries[order[k]].ID)}
+			return nil, &FormatError{c.off, fmt.Sprintf("code objects of %s and %s overlap", errtext.Quote(b.Entries[order[k-1]].ID), errtext.Quote(b.Entries[order[k]].ID))}
 		}
 	}
 	for i, r := range ranges {
-		b.Entries[i].Data = append([]byte{}, data[r.off:r.off+r.size]...)
+		if owned {
+			b.Entries[i].Data = data[r.off : r.off+r.size : r.off+r.size]
+		} else {
+			b.Entries[i].Data = append([]byte{}, data[r.off:r.off+r.size]...)
+		}
 	}
 	return b, nil
 }

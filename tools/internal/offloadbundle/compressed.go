@@ -2,13 +2,13 @@ package offloadbundle
 
 import (
 	"bytes"
-	"compress/zlib"
 	"crypto/md5"
 	"encoding/binary"
+	"errors"
 	"fmt"
-	"io"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
 // CompressedMagic starts a compressed bundle.
@@ -34,9 +34,6 @@ const (
 // (klauspost's encoder maps levels onto four speed classes, so output bytes
 // differ from libzstd's even at equal levels; both decode alike.)
 const DefaultCompressionLevel = 3
-
-// DefaultMaxUncompressedSize caps what a compressed bundle may expand to.
-const DefaultMaxUncompressedSize = 1 << 32
 
 // CompressedInfo describes a compressed wrapper.
 type CompressedInfo struct {
@@ -115,13 +112,14 @@ func Compress(bundle []byte, version uint16, level int) ([]byte, error) {
 	return append(out, comp...), nil
 }
 
-// Decompress unwraps a CCOB bundle, checking sizes and the hash. Output
-// never exceeds max bytes (0: DefaultMaxUncompressedSize) nor the declared
-// size, whatever the stream contains.
-func Decompress(data []byte, max uint64) ([]byte, *CompressedInfo, error) {
+// Decompress unwraps a CCOB bundle, checking sizes and the hash. The
+// declared size is charged to budget (nil: a budget of
+// inflate.DefaultLimit for this call) before one buffer of exactly that
+// size is allocated; the stream must fill it exactly.
+func Decompress(data []byte, budget *inflate.Budget) ([]byte, *CompressedInfo, error) {
 	le := binary.LittleEndian
-	if max == 0 {
-		max = DefaultMaxUncompressedSize
+	if budget == nil {
+		budget = inflate.New(inflate.DefaultLimit)
 	}
 	if !IsCompressed(data) {
 		return nil, nil, &FormatError{0, "no " + CompressedMagic + " magic"}
@@ -157,44 +155,30 @@ func Decompress(data []byte, max uint64) ([]byte, *CompressedInfo, error) {
 		}
 		payload = data[hs:info.TotalSize]
 	}
-	if info.UncompressedSize > max {
-		return nil, nil, &FormatError{12, fmt.Sprintf("uncompressed size %d exceeds the limit %d", info.UncompressedSize, max)}
+	sizeField := uint64(12)
+	if info.Version == CompressedV1 {
+		sizeField = 8
+	} else if info.Version == CompressedV3 {
+		sizeField = 16
 	}
-	var r io.Reader
+	var m inflate.Method
 	switch info.Method {
 	case MethodZstd:
-		mem := info.UncompressedSize + 1
-		if mem < 8<<20 {
-			mem = 8 << 20
-		}
-		d, err := zstd.NewReader(bytes.NewReader(payload), zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(mem))
-		if err != nil {
-			return nil, nil, &FormatError{uint64(hs), "zstd: " + err.Error()}
-		}
-		defer d.Close()
-		r = d
+		m = inflate.Zstd
 	case MethodZlib:
-		z, err := zlib.NewReader(bytes.NewReader(payload))
-		if err != nil {
-			return nil, nil, &FormatError{uint64(hs), "zlib: " + err.Error()}
-		}
-		defer z.Close()
-		r = z
+		m = inflate.Zlib
 	default:
 		return nil, nil, &FormatError{6, fmt.Sprintf("unknown compression method %d", info.Method)}
 	}
-	var buf bytes.Buffer
-	n, err := io.Copy(&buf, io.LimitReader(r, int64(info.UncompressedSize)+1))
+	out, err := budget.Decompress(nil, payload, m, info.UncompressedSize)
 	if err != nil {
+		var ee *inflate.ExceededError
+		var se *inflate.SizeError
+		if errors.As(err, &ee) || errors.As(err, &se) {
+			return nil, nil, &FormatError{sizeField, fmt.Sprintf("uncompressed size %d: %v", info.UncompressedSize, err)}
+		}
 		return nil, nil, &FormatError{uint64(hs), "decompressing: " + err.Error()}
 	}
-	if uint64(n) > info.UncompressedSize {
-		return nil, nil, &FormatError{12, fmt.Sprintf("stream holds more than the declared uncompressed size %d", info.UncompressedSize)}
-	}
-	if uint64(n) < info.UncompressedSize {
-		return nil, nil, &FormatError{12, fmt.Sprintf("declared uncompressed size %d, stream holds %d", info.UncompressedSize, n)}
-	}
-	out := buf.Bytes()
 	if a, b := hashHalves(out); info.Hash != a && info.Hash != b {
 		return nil, nil, &FormatError{uint64(hs - 8), fmt.Sprintf("hash %#016x does not match the MD5 of the uncompressed data", info.Hash)}
 	}

@@ -68,7 +68,7 @@ func TestInteropClang(t *testing.T) {
 	// clang's compressed bundle: sizes, hash and contents check out.
 	runTool(t, tool, "-type=bc", targets, "-input="+p("host.bc"), "-input="+p("dev.bc"), "-output="+p("refc.bc"), "-compress")
 	refc, _ := os.ReadFile(p("refc.bc"))
-	d, err := Parse(refc, 0)
+	d, err := Parse(refc, nil)
 	if err != nil {
 		t.Fatalf("reading clang's compressed bundle: %v", err)
 	}

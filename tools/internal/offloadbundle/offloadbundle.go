@@ -12,6 +12,9 @@ package offloadbundle
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
 // Magic starts every binary bundle; text markers append "__START__" or
@@ -104,7 +107,9 @@ type IDError struct {
 	Msg string
 }
 
-func (e *IDError) Error() string { return fmt.Sprintf("offloadbundle: entry ID %q: %s", e.ID, e.Msg) }
+func (e *IDError) Error() string {
+	return fmt.Sprintf("offloadbundle: entry ID %s: %s", errtext.Quote(e.ID), e.Msg)
+}
 
 // CheckID rejects empty IDs, IDs without a kind and triple, and IDs with
 // NUL or line breaks (which the text form could not carry).
@@ -144,19 +149,22 @@ type Decoded struct {
 }
 
 // Parse detects the form (compressed, binary or text) and decodes data.
-// maxUncompressed bounds decompression (0: DefaultMaxUncompressedSize).
-func Parse(data []byte, maxUncompressed uint64) (*Decoded, error) {
+// Decompression is charged to budget (nil: a budget of
+// inflate.DefaultLimit for this call); the code objects of a decompressed
+// bundle point into the decompressed buffer rather than being copied.
+func Parse(data []byte, budget *inflate.Budget) (*Decoded, error) {
 	d := &Decoded{}
+	owned := false
 	if IsCompressed(data) {
-		plain, info, err := Decompress(data, maxUncompressed)
+		plain, info, err := Decompress(data, budget)
 		if err != nil {
 			return nil, err
 		}
-		data, d.Compressed = plain, info
+		data, d.Compressed, owned = plain, info, true
 	}
 	var err error
 	if IsBinary(data) {
-		d.Bundle, err = ParseBinary(data)
+		d.Bundle, err = parseBinary(data, owned)
 	} else {
 		d.Form = FormText
 		d.Bundle, err = ParseText(data)

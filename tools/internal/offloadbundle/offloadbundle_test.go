@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 )
 
 var update = os.Getenv("UPDATE_GOLDEN") != ""
@@ -60,7 +61,7 @@ func TestGoldenBinary(t *testing.T) {
 			if le.Uint64(got[40:]) != 0 || le.Uint64(got[48:]) != 30 || string(got[56:86]) != "host-x86_64-unknown-linux-gnu-" {
 				t.Errorf("entry 0 % x", got[32:86])
 			}
-			d, err := Parse(got, 0)
+			d, err := Parse(got, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +91,7 @@ func TestGoldenText(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "sample.ll", got)
-	d, err := Parse(got, 0)
+	d, err := Parse(got, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestGoldenText(t *testing.T) {
 	// without the separating newline.
 	loose := "prologue\n// " + StartMarker + "host-x86_64-unknown-linux-gnu\n// " + EndMarker + "host-x86_64-unknown-linux-gnu\n\n// " +
 		StartMarker + "sycl-spir64-unknown-unknown\nint x;\n\n// " + EndMarker + "sycl-spir64-unknown-unknown\n"
-	d, err = Parse([]byte(loose), 0)
+	d, err = Parse([]byte(loose), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestCompressed(t *testing.T) {
 		if hs := compressedHeaderSize(v); !bytes.Equal(c[hs:hs+4], []byte{0x28, 0xb5, 0x2f, 0xfd}) {
 			t.Errorf("v%d: zstd frame not right after the %d-byte header", v, hs)
 		}
-		d, err := Parse(c, 0)
+		d, err := Parse(c, nil)
 		if err != nil {
 			t.Fatalf("v%d: %v", v, err)
 		}
@@ -159,7 +160,7 @@ func TestCompressed(t *testing.T) {
 	binary.LittleEndian.PutUint32(hdr[8:], uint32(24+z.Len()))
 	binary.LittleEndian.PutUint32(hdr[12:], uint32(len(plain)))
 	binary.LittleEndian.PutUint64(hdr[16:], second)
-	d, err := Parse(append(hdr, z.Bytes()...), 0)
+	d, err := Parse(append(hdr, z.Bytes()...), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +208,7 @@ func TestParseErrors(t *testing.T) {
 		{"ccob method", mut(comp, func(b []byte) { le.PutUint16(b[6:], 7) }), "unknown compression method 7"},
 		{"ccob total size", mut(comp, func(b []byte) { le.PutUint32(b[8:], 1<<31) }), "total size"},
 		{"ccob size lies", mut(comp, func(b []byte) { le.PutUint32(b[12:], le.Uint32(b[12:])+1) }), "stream holds"},
-		{"ccob size huge", mut(comp, func(b []byte) { le.PutUint32(b[12:], 0xffffffff) }), "stream holds"},
+		{"ccob size huge", mut(comp, func(b []byte) { le.PutUint32(b[12:], 0xffffffff) }), "decompression budget"},
 		{"ccob hash", mut(comp, func(b []byte) { b[16] ^= 1 }), "hash"},
 		{"ccob garbage", mut(comp, func(b []byte) {
 			for i := 28; i < len(b); i++ {
@@ -217,7 +218,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Parse(tt.data, 0)
+			d, err := Parse(tt.data, nil)
 			if err == nil {
 				t.Fatalf("parsed %+v", d.Bundle)
 			}
@@ -230,7 +231,7 @@ func TestParseErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Parse(comp, 10); err == nil || !strings.Contains(err.Error(), "exceeds the limit") {
+	if _, err := Parse(comp, inflate.New(10)); err == nil || !strings.Contains(err.Error(), "decompression budget") {
 		t.Errorf("limit: %v", err)
 	}
 }
@@ -296,7 +297,7 @@ func FuzzParse(f *testing.F) {
 	txt, _ := sample().Text("//")
 	f.Add(txt)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := Parse(data, 1<<20)
+		d, err := Parse(data, inflate.New(1<<20))
 		if err != nil {
 			return
 		}
@@ -312,4 +313,38 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("round trip (-first +second):\n%s", diff)
 		}
 	})
+}
+
+// A text bundle cut at any line boundary (or just before one) must not
+// lose an entry silently: the only cut that parses is the one that leaves
+// exactly the complete first entry, which is itself a valid bundle.
+func TestTextTruncatedAtLineBoundary(t *testing.T) {
+	b := &Bundle{Entries: []Entry{
+		{ID: "host-x86_64-unknown-linux-gnu", Data: []byte("; host\ndefine void @h() {\n  ret void\n}")},
+		{ID: "sycl-spir64-unknown-unknown", Data: []byte("; device\ndefine void @d() {\n  ret void\n}")},
+	}}
+	full, err := b.Text(";")
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstEnd := bytes.Index(full, []byte("__END__ host-x86_64-unknown-linux-gnu\n")) + len("__END__ host-x86_64-unknown-linux-gnu\n")
+	for cut := 1; cut < len(full); cut++ {
+		if full[cut-1] != '\n' && full[cut] != '\n' {
+			continue
+		}
+		d, err := ParseText(full[:cut])
+		if err != nil {
+			continue
+		}
+		if (cut == firstEnd || cut == firstEnd-1) && len(d.Entries) == 1 {
+			continue
+		}
+		if cmp.Diff(b, d, cmpOpts) == "" {
+			continue // only the final newline was cut: nothing lost
+		}
+		t.Errorf("cut at %d of %d (%q): %d entries, no error", cut, len(full), full[cut-10:cut], len(d.Entries))
+	}
+	if d, err := ParseText(full); err != nil || len(d.Entries) != 2 {
+		t.Fatalf("full bundle: %v", err)
+	}
 }

@@ -3,6 +3,8 @@ package offloadbundle
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // Text markers: "<comment> " + StartMarker + "<id>" on a line of its own.
@@ -33,7 +35,7 @@ func CommentFor(fileType string) (string, bool) {
 // round-trip.
 func (b *Bundle) Text(comment string) ([]byte, error) {
 	if comment == "" || bytes.ContainsAny([]byte(comment), "\n\r") {
-		return nil, &WriteError{fmt.Sprintf("invalid comment prefix %q", comment)}
+		return nil, &WriteError{fmt.Sprintf("invalid comment prefix %s", errtext.Quote(comment))}
 	}
 	var out bytes.Buffer
 	seen := map[string]bool{}
@@ -42,12 +44,12 @@ func (b *Bundle) Text(comment string) ([]byte, error) {
 			return nil, err
 		}
 		if seen[e.ID] {
-			return nil, &WriteError{fmt.Sprintf("duplicate entry ID %q", e.ID)}
+			return nil, &WriteError{fmt.Sprintf("duplicate entry ID %s", errtext.Quote(e.ID))}
 		}
 		seen[e.ID] = true
 		end := "\n" + comment + " " + EndMarker + e.ID + "\n"
 		if bytes.Contains(e.Data, []byte(end)) {
-			return nil, &WriteError{fmt.Sprintf("code object of %q contains its own end marker", e.ID)}
+			return nil, &WriteError{fmt.Sprintf("code object of %s contains its own end marker", errtext.Quote(e.ID))}
 		}
 		out.WriteString("\n" + comment + " " + StartMarker + e.ID + "\n")
 		out.Write(e.Data)
@@ -95,7 +97,7 @@ func ParseText(data []byte) (*Bundle, error) {
 			return nil, &FormatError{uint64(base), err.Error()}
 		}
 		if seen[id] {
-			return nil, &FormatError{uint64(base), fmt.Sprintf("duplicate entry ID %q", id)}
+			return nil, &FormatError{uint64(base), fmt.Sprintf("duplicate entry ID %s", errtext.Quote(id))}
 		}
 		seen[id] = true
 		start := base + after
@@ -117,7 +119,7 @@ func ParseText(data []byte) (*Bundle, error) {
 				i += 1 + j
 			}
 			if i < 0 {
-				return nil, &FormatError{uint64(start), fmt.Sprintf("entry %q has no end marker", id)}
+				return nil, &FormatError{uint64(start), fmt.Sprintf("entry %s has no end marker", errtext.Quote(id))}
 			}
 			content = rest[:i]
 			base = start + i + 1 + len(endLine)
@@ -127,5 +129,29 @@ func ParseText(data []byte) (*Bundle, error) {
 	if len(b.Entries) == 0 {
 		return nil, &FormatError{0, "no " + StartMarker + "marker line"}
 	}
+	if err := checkTail(data, base); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// checkTail rejects what a bundle cut at a line boundary leaves after its
+// last complete entry: writers end the file with that entry's end marker
+// line, while a cut file ends with the blank line that opens the next
+// entry, or with part of its start marker line (no newline).
+func checkTail(data []byte, base int) error {
+	tail := data[base:]
+	if len(tail) > 0 && tail[0] == '\n' {
+		tail, base = tail[1:], base+1 // the end marker line's own newline
+	}
+	if len(tail) > 0 && len(bytes.Trim(tail, "\n")) == 0 {
+		return &FormatError{uint64(base), "blank line after the last entry, with no start marker after it: truncated bundle?"}
+	}
+	if nl := bytes.LastIndexByte(tail, '\n'); nl < len(tail)-1 {
+		last := tail[nl+1:]
+		if bytes.Contains(last, []byte("__CLANG")) || bytes.Contains([]byte(Magic), bytes.TrimLeft(last, "/;# ")) && len(bytes.TrimLeft(last, "/;# ")) > 0 {
+			return &FormatError{uint64(base + nl + 1), fmt.Sprintf("last line %s is a cut marker line: truncated bundle?", errtext.Quote(string(last)))}
+		}
+	}
+	return nil
 }

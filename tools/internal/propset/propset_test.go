@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -252,10 +253,10 @@ func TestParseErrors(t *testing.T) {
 		{"empty file", "", "t.prop: invalid property set registry"},
 		{"only blanks", "\n\r\n", "t.prop: invalid property set registry"},
 		{"no category", "\na=1|1\n", "t.prop:2: property category missing"},
-		{"unterminated header", "[S\n", "t.prop:1: invalid line: [S"},
-		{"no equals", "[S]\nabc\n", "t.prop:2: invalid property line: abc"},
-		{"empty name", "[S]\n=1|1\n", "t.prop:2: invalid property line: =1|1"},
-		{"empty rest", "[S]\na=\n", "t.prop:2: invalid property line: a="},
+		{"unterminated header", "[S\n", `t.prop:1: invalid line: "[S"`},
+		{"no equals", "[S]\nabc\n", `t.prop:2: invalid property line: "abc"`},
+		{"empty name", "[S]\n=1|1\n", `t.prop:2: invalid property line: "=1|1"`},
+		{"empty rest", "[S]\na=\n", `t.prop:2: invalid property line: "a="`},
 		{"no bar", "[S]\na=1\n", "t.prop:2: invalid property value: 1"},
 		{"empty type", "[S]\na=|1\n", "t.prop:2: invalid property value: |1"},
 		{"empty value", "[S]\na=1|\n", "t.prop:2: invalid property value: 1|"},
@@ -269,7 +270,8 @@ func TestParseErrors(t *testing.T) {
 		{"short prefix", "[S]\na=2|AAAA\n", "t.prop:2: byte array of 3 bytes lacks the 8-byte bit count"},
 		{"bits exceed data", "[S]\na=2|IAAAAAAAAAA\n", "t.prop:2: byte array bit count 8 exceeds its 0 data bytes"},
 		{"nul", "[S]\na=1|1\x00\n", "t.prop:2: NUL byte in line"},
-		{"lone cr line", "[S]\n\r", "t.prop:2: invalid property line: \r"},
+		{"lone cr line", "[S]\n\r", `t.prop:2: invalid property line: "\r"`},
+		{"escape and 1 MiB", "[S]\n\x1b[2J" + strings.Repeat("b", 1<<20) + "\n", `t.prop:2: invalid property line: "\x1b[2J` + strings.Repeat("b", 76) + `"... (1048580 bytes)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

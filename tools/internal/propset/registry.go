@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 )
 
 // Property is one named value inside a set.
@@ -133,9 +135,9 @@ type NameError struct {
 
 func (e *NameError) Error() string {
 	if e.Property == "" {
-		return fmt.Sprintf("property set %q: %s", e.Set, e.Msg)
+		return fmt.Sprintf("property set %s: %s", errtext.Quote(e.Set), e.Msg)
 	}
-	return fmt.Sprintf("property set %q, property %q: %s", e.Set, e.Property, e.Msg)
+	return fmt.Sprintf("property set %s, property %s: %s", errtext.Quote(e.Set), errtext.Quote(e.Property), e.Msg)
 }
 
 func checkSetName(name string) error {
@@ -247,7 +249,7 @@ func Parse(data []byte, filename string) (*Registry, error) {
 		if s[0] == '[' {
 			end := strings.LastIndexByte(s, ']')
 			if end < 0 {
-				return nil, errf("invalid line: %s", s)
+				return nil, errf("invalid line: %s", errtext.Quote(s))
 			}
 			cur = r.AddSet(s[1:end])
 			continue
@@ -257,7 +259,7 @@ func Parse(data []byte, filename string) (*Registry, error) {
 		}
 		eq := strings.IndexByte(s, '=')
 		if eq <= 0 || eq == len(s)-1 {
-			return nil, errf("invalid property line: %s", s)
+			return nil, errf("invalid property line: %s", errtext.Quote(s))
 		}
 		v, err := ParseValue(s[eq+1:])
 		if err != nil {

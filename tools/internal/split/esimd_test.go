@@ -7,16 +7,17 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
-// groupSummary is a group's ESIMD flag and entry names.
+// groupSummary is a group's ESIMD flag, entry names and image number.
 type groupSummary struct {
 	ESIMD   bool
 	Entries []string
+	ID      int
 }
 
 func summarize(m *llvmir.Module, gs []Group) []groupSummary {
 	var out []groupSummary
 	for _, g := range gs {
-		s := groupSummary{ESIMD: g.ESIMD}
+		s := groupSummary{ESIMD: g.ESIMD, ID: g.ID}
 		for _, i := range g.Entries {
 			s.Entries = append(s.Entries, llvmir.GlobalName(m.Entities[i].Name))
 		}
@@ -32,29 +33,31 @@ func TestGroupsESIMD(t *testing.T) {
 		opts Options
 		want []groupSummary
 	}{
+		// The halves of one source share its number (X_0 and X_esimd_0).
 		{"source", Options{Mode: ModeSource, SplitESIMD: true}, []groupSummary{
-			{false, []string{"sycl_b1"}},
-			{false, []string{"sycl_a1"}},
-			{true, []string{"esimd_b1"}},
-			{true, []string{"esimd_a1", "esimd_a2"}},
+			{false, []string{"sycl_b1"}, 0},
+			{false, []string{"sycl_a1"}, 1},
+			{true, []string{"esimd_b1"}, 0},
+			{true, []string{"esimd_a1", "esimd_a2"}, 1},
 		}},
+		// One number per kernel, ESIMD ones included (X_esimd_2, ...).
 		{"kernel", Options{Mode: ModeKernel, SplitESIMD: true}, []groupSummary{
-			{false, []string{"sycl_b1"}},
-			{false, []string{"sycl_a1"}},
-			{true, []string{"esimd_b1"}},
-			{true, []string{"esimd_a2"}},
-			{true, []string{"esimd_a1"}},
+			{false, []string{"sycl_b1"}, 0},
+			{false, []string{"sycl_a1"}, 1},
+			{true, []string{"esimd_b1"}, 2},
+			{true, []string{"esimd_a2"}, 3},
+			{true, []string{"esimd_a1"}, 4},
 		}},
 		{"none", Options{Mode: ModeNone, SplitESIMD: true}, []groupSummary{
-			{false, []string{"sycl_a1", "sycl_b1"}},
-			{true, []string{"esimd_a1", "esimd_a2", "esimd_b1"}},
+			{false, []string{"sycl_a1", "sycl_b1"}, 0},
+			{true, []string{"esimd_a1", "esimd_a2", "esimd_b1"}, 0},
 		}},
 		{"source together", Options{Mode: ModeSource}, []groupSummary{
-			{false, []string{"sycl_b1", "esimd_b1"}},
-			{false, []string{"esimd_a1", "sycl_a1", "esimd_a2"}},
+			{false, []string{"sycl_b1", "esimd_b1"}, 0},
+			{false, []string{"esimd_a1", "sycl_a1", "esimd_a2"}, 1},
 		}},
 		{"none together", Options{Mode: ModeNone}, []groupSummary{
-			{false, []string{"esimd_a1", "sycl_a1", "esimd_a2", "sycl_b1", "esimd_b1"}},
+			{false, []string{"esimd_a1", "sycl_a1", "esimd_a2", "sycl_b1", "esimd_b1"}, 0},
 		}},
 	}
 	for _, tc := range tests {
@@ -72,7 +75,7 @@ func TestGroupsESIMDOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []groupSummary{{true, []string{"e"}}}
+	want := []groupSummary{{true, []string{"e"}, 0}}
 	if diff := cmp.Diff(want, summarize(m, Groups(m, Options{Mode: ModeAuto, SplitESIMD: true}))); diff != "" {
 		t.Errorf("groups (-want +got):\n%s", diff)
 	}

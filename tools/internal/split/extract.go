@@ -150,6 +150,9 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 				form[i] = externalize // keep virtual functions for other images
 			case g.opts.AllowDeviceImageDependencies && g.flags[i]&(flKernel|flImportable) != 0:
 				// Kept external: other images may import it.
+			case e.Fn.Linkage == "available_externally":
+				// LLVM's internalize leaves these alone: a declaration
+				// with a body, whose definition is elsewhere.
 			case !isEntry[i] && g.flags[i]&(flIndirectlyCallable|flReferencedIndirectly|flLocal) == 0:
 				form[i] = internalize
 			}
@@ -173,6 +176,19 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 	for _, i := range queue {
 		if k := m.Entities[i].Kind; (k == llvmir.KindAlias || k == llvmir.KindIFunc) && !g.aliasDefined(i, form, 0) {
 			form[i] = declare
+		}
+	}
+	// Aliases defined in the image are not entry points: like non-entry
+	// functions they become internal, so that two images linked into one
+	// program cannot clash on them, unless images may import from each
+	// other or the alias names a function other images reach it through
+	// (a virtual or indirectly referenced one).
+	if !g.opts.AllowDeviceImageDependencies {
+		for _, i := range queue {
+			e := &m.Entities[i]
+			if (e.Kind == llvmir.KindAlias || e.Kind == llvmir.KindIFunc) && form[i] == keep && g.aliasInternalizable(i) {
+				form[i] = internalize
+			}
 		}
 	}
 	// Referenced declarations; type, comdat, attribute-group and metadata roots.
@@ -377,6 +393,8 @@ func (g *Graph) analyze(grp Group) (*Image, func(w *llvmir.Writer)) {
 					})
 				} else if form[i] == declare {
 					w.Raw(g.aliasDecl(e, rename) + "\n")
+				} else if form[i] == internalize {
+					w.InternalAlias(e)
 				} else if form[i] != drop {
 					w.Entity(e)
 					if e.Kind == llvmir.KindGlobal {
@@ -647,6 +665,40 @@ func (g *Graph) aliasDefined(i int32, form []uint8, depth int) bool {
 		case llvmir.KindAlias, llvmir.KindIFunc:
 			if form[j] == drop || form[j] == declare || !g.aliasDefined(j, form, depth+1) {
 				return false
+			}
+		}
+	}
+	return true
+}
+
+// aliasInternalizable reports whether alias or ifunc i may become
+// internal: it is not local or available_externally already, and no
+// function it leads to (through aliases of aliases) is one that other
+// images reach by name.
+func (g *Graph) aliasInternalizable(i int32) bool {
+	m := g.m
+	switch l, _ := m.GlobalLinkage(&m.Entities[i]); l {
+	case "internal", "private", "available_externally":
+		return false
+	}
+	// Walk the aliasees once each (aliases of aliases may share targets or
+	// form cycles in invalid input).
+	seen := map[int32]bool{i: true}
+	stack := []int32{i}
+	for len(stack) > 0 {
+		a := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, j := range m.RefIndices(int(a), llvmir.RefsAll) {
+			switch m.Entities[j].Kind {
+			case llvmir.KindFunction:
+				if g.flags[j]&(flIndirectlyCallable|flReferencedIndirectly) != 0 {
+					return false
+				}
+			case llvmir.KindAlias, llvmir.KindIFunc:
+				if !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
 			}
 		}
 	}

@@ -58,12 +58,14 @@ func runAuditCases(t *testing.T, tests []auditCase) {
 // Aliases and ifuncs are reached through their users, never roots; a kept
 // alias whose aliasee is not defined in the image (a virtual function of
 // another image, or an exported function under dynamic linking) becomes a
-// declaration of its own type, since "Alias must point to a definition".
+// declaration of its own type, since "Alias must point to a definition";
+// one whose aliasee is defined here becomes internal unless images may
+// depend on each other.
 func TestAuditAliases(t *testing.T) {
 	runAuditCases(t, []auditCase{
 		{"alias_ifunc kernel", "alias_ifunc.ll", Options{Mode: ModeKernel}, []string{
 			`target triple = "spir64-unknown-unknown"
-@ifn = ifunc void (), ptr @resolver
+@ifn = internal ifunc void (), ptr @resolver
 define spir_kernel void @k2() #0 {
   call void @ifn()
   ret void
@@ -80,7 +82,7 @@ define internal void @impl() {
 attributes #0 = { "sycl-module-id"="a.cpp" }
 `,
 			`target triple = "spir64-unknown-unknown"
-@helper_alias = alias void (), ptr @helper
+@helper_alias = internal alias void (), ptr @helper
 define spir_kernel void @k1() #0 {
   call void @helper_alias()
   ret void
@@ -125,12 +127,12 @@ attributes #1 = { "indirectly-callable"="set1" "sycl-module-id"="a.cpp" }
 			`target triple = "spir64-unknown-unknown"
 @g = addrspace(1) global i32 0
 declare void @vf_alias()
-@ext_alias = alias void (), ptr @ext
+@ext_alias = internal alias void (), ptr @ext
 declare void @chain()
-@galias = alias i32, ptr addrspace(1) @g
+@galias = internal alias i32, ptr addrspace(1) @g
 @gep_vf = external global i8
 declare void @as1_alias() addrspace(1)
-@0 = alias void (i32, ...), ptr @varf
+@0 = internal alias void (i32, ...), ptr @varf
 declare void @vf_ifunc()
 define spir_kernel void @k() #0 {
   call void @vf_alias()
@@ -183,12 +185,12 @@ attributes #1 = { "indirectly-callable"="set1" "sycl-module-id"="a.cpp" }
 			`target triple = "spir64-unknown-unknown"
 @g = addrspace(1) global i32 0
 declare void @vf_alias()
-@ext_alias = alias void (), ptr @ext
+@ext_alias = internal alias void (), ptr @ext
 declare void @chain()
-@galias = alias i32, ptr addrspace(1) @g
+@galias = internal alias i32, ptr addrspace(1) @g
 @gep_vf = external global i8
 declare void @as1_alias() addrspace(1)
-@0 = alias void (i32, ...), ptr @varf
+@0 = internal alias void (i32, ...), ptr @varf
 declare void @vf_ifunc()
 define spir_kernel void @k() #0 {
   call void @vf_alias()
@@ -286,7 +288,7 @@ attributes #1 = { "indirectly-callable"="set1" "sycl-module-id"="a.cpp" }
 `,
 			`target triple = "spir64-unknown-unknown"
 declare void @vf_alias(i32*)
-@helper_alias = alias void (i32*), void (i32*)* @helper
+@helper_alias = internal alias void (i32*), void (i32*)* @helper
 define spir_kernel void @k(i32* %p) #0 {
   call void @vf_alias(i32* %p)
   call void @helper_alias(i32* %p)

@@ -85,9 +85,9 @@ func TestGroups(t *testing.T) {
 			{"k_c", "k_c"}, {"k_b", "k_b"}, {"k_a", "k_a"}, {"_Z8externalv", "_Z8externalv"},
 		}},
 		{"source", Options{Mode: ModeSource}, [][]string{
-			{"b.cpp____-2-4294967295_______", "k_c"},
-			{"a.cpp___________", "k_b", "_Z8externalv"},
-			{"a.cpp_____-64-1-1______", "k_a"},
+			{"b.cpp-----2-4294967295-------", "k_c"},
+			{"a.cpp------64-1-1------", "k_a"},
+			{"a.cpp-----------", "k_b", "_Z8externalv"},
 		}},
 		{"only kernels", Options{Mode: ModeKernel, EmitOnlyKernelsAsEntryPoints: true}, [][]string{
 			{"k_c", "k_c"}, {"k_b", "k_b"}, {"k_a", "k_a"},
@@ -96,16 +96,16 @@ func TestGroups(t *testing.T) {
 		// Different device requirements kept apart: k_a's work-group size
 		// and k_c's aspects.
 		{"none by device requirements", Options{Mode: ModeNone, SplitByDeviceRequirements: true}, [][]string{
-			{"<GLOBAL>____-64-1-1______", "k_a"},
-			{"<GLOBAL>___-2-4294967295_______", "k_c"},
+			{"<GLOBAL>----2-4294967295-------", "k_c"},
+			{"<GLOBAL>-----64-1-1------", "k_a"},
 			{GlobalKey, "k_b", "_Z8externalv"},
 		}},
 		{"auto ir-only", Options{Mode: ModeAuto, IROutputOnly: true}, [][]string{{GlobalKey, "k_a", "k_b", "k_c", "_Z8externalv"}}},
 		{"auto ir-only by device requirements", Options{Mode: ModeAuto, IROutputOnly: true, SplitByDeviceRequirements: true}, [][]string{{GlobalKey, "k_a", "k_b", "k_c", "_Z8externalv"}}},
 		{"source by device requirements", Options{Mode: ModeSource, SplitByDeviceRequirements: true}, [][]string{
-			{"b.cpp____-2-4294967295_______", "k_c"},
-			{"a.cpp___________", "k_b", "_Z8externalv"},
-			{"a.cpp_____-64-1-1______", "k_a"},
+			{"b.cpp-----2-4294967295-------", "k_c"},
+			{"a.cpp------64-1-1------", "k_a"},
+			{"a.cpp-----------", "k_b", "_Z8externalv"},
 		}},
 	}
 	for _, tc := range tests {

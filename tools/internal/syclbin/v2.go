@@ -180,6 +180,12 @@ func ParseAny(data []byte) (*File, Container, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	return FromBinaries(bins)
+}
+
+// FromBinaries is ParseAny for OffloadBinaries already decoded (so that a
+// caller that parsed them does not decompress them twice).
+func FromBinaries(bins []*offloadbinary.Binary) (*File, Container, error) {
 	if len(bins) != 1 {
 		return nil, 0, formatErr(-1, "%d concatenated OffloadBinaries; a SYCLBIN is one", len(bins))
 	}
@@ -277,7 +283,8 @@ func parseV2(b *offloadbinary.Binary) (*File, error) {
 			if ms > uint64(len(p.img)-8) {
 				return nil, formatErr(-1, "%s: metadata size %d exceeds the %d-byte image", what, ms, len(p.img)-8)
 			}
-			m := Module{Data: append([]byte{}, p.img[8+ms:]...)}
+			// The entry's image is the reader's own copy: no need for another.
+			m := Module{Data: p.img[8+ms:]}
 			if m.Metadata, err = parseMeta(what, p.img[8:8+ms]); err != nil {
 				return nil, err
 			}

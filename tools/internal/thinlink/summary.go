@@ -9,13 +9,21 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
-// Header is the first line of a summary file; the number is the format version.
-const Header = "sycl-link-summary 1"
+// Header is the first line of a summary file; the number is the format
+// version. Version 2 ends with a trailer line "end N" (N: the record lines
+// before it), so a summary cut at a line boundary is an error, not a
+// smaller interface.
+const Header = "sycl-link-summary 2"
+
+// trailer starts the last line.
+const trailer = "end "
 
 // Summary is a TU's external symbol interface, at the granularity
 // llvm-link --only-needed imports at: per defined external symbol, the
@@ -166,10 +174,12 @@ func sortedKeys(set map[string]bool) []string {
 
 // Marshal writes the summary as text: the header, then sorted lines
 // "def NAME" (each followed by its " ref NAME" lines), "decl NAME" and
-// "append NAME". Names are IR spellings, which never hold a newline.
+// "append NAME", and the trailer. Names are IR spellings, which never
+// hold a newline.
 func (s *Summary) Marshal() []byte {
 	var b bytes.Buffer
 	b.WriteString(Header + "\n")
+	records := 0
 	defs := make([]string, 0, len(s.Defs))
 	for d := range s.Defs {
 		defs = append(defs, d)
@@ -180,6 +190,7 @@ func (s *Summary) Marshal() []byte {
 		for _, r := range s.Defs[d] {
 			fmt.Fprintf(&b, " ref %s\n", r)
 		}
+		records += 1 + len(s.Defs[d])
 	}
 	for _, d := range s.Decls {
 		fmt.Fprintf(&b, "decl %s\n", d)
@@ -187,6 +198,8 @@ func (s *Summary) Marshal() []byte {
 	for _, a := range s.Appending {
 		fmt.Fprintf(&b, "append %s\n", a)
 	}
+	records += len(s.Decls) + len(s.Appending)
+	fmt.Fprintf(&b, "%s%d\n", trailer, records)
 	return b.Bytes()
 }
 
@@ -195,26 +208,40 @@ func Parse(data []byte, file string) (*Summary, error) {
 	s := &Summary{Defs: map[string][]string{}}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<24)
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		return nil, fmt.Errorf("%s: last line does not end in a newline: truncated summary", file)
+	}
 	line := 0
 	cur := ""
+	ended := false
 	for sc.Scan() {
 		line++
 		text := sc.Text()
 		if line == 1 {
 			if text != Header {
-				return nil, fmt.Errorf("%s: not a device link summary (first line %q, want %q)", file, text, Header)
+				return nil, fmt.Errorf("%s: not a device link summary (first line %s, want %q)", file, errtext.Quote(text), Header)
 			}
+			continue
+		}
+		if ended {
+			return nil, fmt.Errorf("%s:%d: line after the trailer", file, line)
+		}
+		if strings.HasPrefix(text, trailer) {
+			if n, err := strconv.Atoi(text[len(trailer):]); err != nil || n != line-2 {
+				return nil, fmt.Errorf("%s:%d: trailer %s does not count the %d records before it", file, line, errtext.Quote(text), line-2)
+			}
+			ended = true
 			continue
 		}
 		key, name, ok := strings.Cut(text, " @")
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: malformed line %q", file, line, text)
+			return nil, fmt.Errorf("%s:%d: malformed line %s", file, line, errtext.Quote(text))
 		}
 		name = "@" + name
 		switch key {
 		case "def":
 			if _, dup := s.Defs[name]; dup {
-				return nil, fmt.Errorf("%s:%d: %s defined twice", file, line, name)
+				return nil, fmt.Errorf("%s:%d: %s defined twice", file, line, errtext.Quote(name))
 			}
 			s.Defs[name] = nil
 			cur = name
@@ -228,7 +255,7 @@ func Parse(data []byte, file string) (*Summary, error) {
 		case "append":
 			s.Appending = append(s.Appending, name)
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown record %q", file, line, key)
+			return nil, fmt.Errorf("%s:%d: unknown record %s", file, line, errtext.Quote(key))
 		}
 		if key != "def" && key != " ref" {
 			cur = ""
@@ -239,6 +266,9 @@ func Parse(data []byte, file string) (*Summary, error) {
 	}
 	if line == 0 {
 		return nil, fmt.Errorf("%s: empty file, not a device link summary", file)
+	}
+	if !ended {
+		return nil, fmt.Errorf("%s: no %q trailer after line %d: truncated summary", file, trailer+"N", line)
 	}
 	return s, nil
 }

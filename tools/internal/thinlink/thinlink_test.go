@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -47,11 +48,17 @@ func TestParseErrors(t *testing.T) {
 		name, in, want string
 	}{
 		{"empty", "", "s.summary: empty file, not a device link summary"},
-		{"header", "something else\n", `s.summary: not a device link summary (first line "something else", want "sycl-link-summary 1")`},
+		{"header", "something else\n", `s.summary: not a device link summary (first line "something else", want "sycl-link-summary 2")`},
+		{"version 1", "sycl-link-summary 1\ndef @a\n", `s.summary: not a device link summary (first line "sycl-link-summary 1", want "sycl-link-summary 2")`},
 		{"malformed", Header + "\ndef helper\n", `s.summary:2: malformed line "def helper"`},
 		{"unknown", Header + "\nfoo @x\n", `s.summary:2: unknown record "foo"`},
 		{"orphan ref", Header + "\ndecl @a\n ref @b\n", "s.summary:3: ref outside a def"},
-		{"duplicate", Header + "\ndef @a\ndef @a\n", "s.summary:3: @a defined twice"},
+		{"duplicate", Header + "\ndef @a\ndef @a\n", `s.summary:3: "@a" defined twice`},
+		{"no trailer", Header + "\ndef @a\n", `s.summary: no "end N" trailer after line 2: truncated summary`},
+		{"wrong count", Header + "\ndef @a\nend 2\n", `s.summary:3: trailer "end 2" does not count the 1 records before it`},
+		{"after trailer", Header + "\nend 0\ndef @a\n", "s.summary:3: line after the trailer"},
+		{"no newline", Header + "\nend 0", "s.summary: last line does not end in a newline: truncated summary"},
+		{"1 MiB line", Header + "\nx" + strings.Repeat("y", 1<<20) + "\n", `s.summary:2: malformed line "x` + strings.Repeat("y", 79) + `"... (1048577 bytes)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.in), "s.summary")
@@ -59,6 +66,22 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("Parse error = %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Every truncation of a summary is an error (30 of 50 were accepted).
+func TestTruncatedSummaryRejected(t *testing.T) {
+	full, err := os.ReadFile(filepath.Join("testdata", "tu.summary"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(full, "tu.summary"); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < len(full); n++ {
+		if _, err := Parse(full[:n], "tu.summary"); err == nil {
+			t.Errorf("truncated to %d of %d bytes: accepted", n, len(full))
+		}
 	}
 }
 
@@ -165,4 +188,26 @@ func TestPlan(t *testing.T) {
 			}
 		})
 	}
+}
+
+func FuzzParse(f *testing.F) {
+	full, _ := os.ReadFile(filepath.Join("testdata", "tu.summary"))
+	f.Add(full)
+	f.Add(full[:len(full)/2])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse(data, "f.summary")
+		if err != nil {
+			if len(err.Error()) > 1000 {
+				t.Fatalf("error of %d bytes", len(err.Error()))
+			}
+			return
+		}
+		again, err := Parse(s.Marshal(), "f.summary")
+		if err != nil {
+			t.Fatalf("re-parse: %v", err)
+		}
+		if diff := cmp.Diff(s, again, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("round trip (-first +second):\n%s", diff)
+		}
+	})
 }

@@ -1,8 +1,9 @@
 /* Test harness linked with a wrapper object: stands in for the SYCL runtime,
  * dumps every field of the registered descriptor in a canonical text form and
  * checks constructor/destructor ordering. Layouts follow the rules_sycl
- * format reference (section 5.3/5.4). Build with -DIMAGE_V3 / -DNEW_ENTRIES
- * for the alternative layouts. */
+ * format reference (section 5.3/5.4). The default is the wrapper's default
+ * (80-byte images, libsycl.so.9); build with -DIMAGE_V2 (96-byte images with
+ * manifest pointers, libsycl.so.8) / -DNEW_ENTRIES for the other layouts. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,7 @@ struct property_set { const char *name; struct property *begin, *end; };
 struct device_binary {
   uint16_t version; uint8_t kind; uint8_t format;
   const char *target, *compile_options, *link_options;
-#ifndef IMAGE_V3
+#ifdef IMAGE_V2
   const char *manifest_start, *manifest_end;
 #endif
   const unsigned char *binary_start, *binary_end;
@@ -41,10 +42,10 @@ _Static_assert(sizeof(struct entry_new) == 56, "new entry");
 _Static_assert(sizeof(struct property) == 32, "property");
 _Static_assert(sizeof(struct property_set) == 24, "property set");
 _Static_assert(sizeof(struct device_binaries) == 32, "descriptor");
-#ifdef IMAGE_V3
-_Static_assert(sizeof(struct device_binary) == 80, "image v3");
-#else
+#ifdef IMAGE_V2
 _Static_assert(sizeof(struct device_binary) == 96, "image v2");
+#else
+_Static_assert(sizeof(struct device_binary) == 80, "image v3");
 #endif
 
 static struct device_binaries *registered;
@@ -63,7 +64,7 @@ void __sycl_register_lib(struct device_binaries *d) {
     struct device_binary *b = &d->binaries[i];
     printf("image %u version=%u kind=%u format=%u\n", i, b->version, b->kind, b->format);
     printf(" target=%s\n compile=%s\n link=%s\n", b->target, b->compile_options, b->link_options);
-#ifndef IMAGE_V3
+#ifdef IMAGE_V2
     printf(" manifest=%s\n", b->manifest_start || b->manifest_end ? "set" : "null");
 #endif
     printf(" bytes=");

@@ -1,0 +1,115 @@
+// Shared by the examples: the Intel CPU OpenCL device of the oneAPI runtime,
+// and kernels looked up by name among the images the program registered.
+// Host code only (compiled by the normal C++ compiler; no SYCL compiler), so
+// kernels are kernel objects from an executable kernel_bundle.
+#ifndef RULES_SYCL_EXAMPLES_COMMON_CPU_DEVICE_H_
+#define RULES_SYCL_EXAMPLES_COMMON_CPU_DEVICE_H_
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <sycl/sycl.hpp>
+
+namespace examples {
+
+// Where the OpenCL ICD loader looks for .icd files, for the error message.
+inline std::string IcdSource() {
+  if (const char *f = std::getenv("OCL_ICD_FILENAMES"); f && *f)
+    return std::string("OCL_ICD_FILENAMES=") + f;
+  if (const char *d = std::getenv("OCL_ICD_VENDORS"); d && *d)
+    return std::string("OCL_ICD_VENDORS=") + d;
+  return "/etc/OpenCL/vendors (OCL_ICD_VENDORS unset)";
+}
+
+// The CPU device of Intel's OpenCL platform. Exits with one line naming the
+// device selector and the ICD source when there is none (PoCL's CPU device
+// does not count: it cannot compile SPIR-V).
+inline sycl::device IntelCpuDevice(const char *program) {
+  std::string why;
+  try {
+    for (const sycl::platform &p : sycl::platform::get_platforms()) {
+      if (p.get_backend() != sycl::backend::opencl ||
+          p.get_info<sycl::info::platform::name>().find("Intel") ==
+              std::string::npos)
+        continue;
+      for (const sycl::device &d : p.get_devices(sycl::info::device_type::cpu))
+        return d;
+    }
+  } catch (const sycl::exception &e) {
+    why = std::string(": ") + e.what();
+  }
+  const char *selector = std::getenv("ONEAPI_DEVICE_SELECTOR");
+  std::fprintf(stderr,
+               "%s: no Intel CPU OpenCL device found (ONEAPI_DEVICE_SELECTOR=%s, "
+               "OpenCL ICDs from %s)%s\n",
+               program, selector ? selector : "unset", IcdSource().c_str(),
+               why.c_str());
+  std::exit(1);
+}
+
+// Prints the platform, device and runtime a program runs on.
+inline void PrintDevice(const sycl::device &d) {
+  const sycl::platform p = d.get_platform();
+  std::printf("platform: %s (%s)\n",
+              p.get_info<sycl::info::platform::name>().c_str(),
+              p.get_info<sycl::info::platform::version>().c_str());
+  std::printf("device: %s (driver %s)\n",
+              d.get_info<sycl::info::device::name>().c_str(),
+              d.get_info<sycl::info::device::driver_version>().c_str());
+  std::printf("runtime: libsycl.so.%d (%d.%d.%d, oneAPI build %d)\n",
+              __LIBSYCL_MAJOR_VERSION, __LIBSYCL_MAJOR_VERSION,
+              __LIBSYCL_MINOR_VERSION, __LIBSYCL_PATCH_VERSION,
+              __SYCL_COMPILER_VERSION);
+}
+
+// The kernel_id whose name (from the images' offload entries) is `name`.
+inline sycl::kernel_id KernelId(const char *program, const std::string &name) {
+  std::string all;
+  for (const sycl::kernel_id &id : sycl::get_kernel_ids()) {
+    if (name == id.get_name()) return id;
+    all += std::string(all.empty() ? "" : ", ") + id.get_name();
+  }
+  std::fprintf(stderr, "%s: no kernel named %s among the registered ones (%s)\n",
+               program, name.c_str(), all.empty() ? "none" : all.c_str());
+  std::exit(1);
+}
+
+// The kernel `name`, built for q's device through an executable bundle.
+inline sycl::kernel Kernel(const char *program, const sycl::queue &q,
+                           const std::string &name) {
+  const sycl::kernel_id id = KernelId(program, name);
+  auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+      q.get_context(), {q.get_device()}, {id});
+  return bundle.get_kernel(id);
+}
+
+// Number of device images holding kernels for q's device (an input bundle
+// of every registered kernel: one device_image per registered image).
+inline size_t ImageCount(const sycl::queue &q) {
+  auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::input>(
+      q.get_context(), {q.get_device()});
+  return static_cast<size_t>(std::distance(bundle.begin(), bundle.end()));
+}
+
+// Counts mismatches between got and want, printing the first few.
+template <typename T, typename F>
+size_t CountWrong(const char *what, const T *got, size_t n, F want) {
+  size_t wrong = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const auto w = want(i);
+    if (got[i] != w && wrong++ < 5)
+      std::fprintf(stderr, "%s: [%zu] = %lld, expected %lld\n", what, i,
+                   static_cast<long long>(got[i]), static_cast<long long>(w));
+  }
+  if (wrong)
+    std::fprintf(stderr, "%s: %zu of %zu elements wrong\n", what, wrong, n);
+  else
+    std::printf("%s: %zu elements OK\n", what, n);
+  return wrong;
+}
+
+}  // namespace examples
+
+#endif  // RULES_SYCL_EXAMPLES_COMMON_CPU_DEVICE_H_

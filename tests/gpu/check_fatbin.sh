@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks the nvptx64 images a GPU harness registers (the ones its sycl_binary
+# registers): each is a fat binary (format native) holding exactly one cubin
+# per requested architecture and one PTX for the PTX architecture, read back
+# by NVIDIA's cuobjdump; the PTX entries are the expected kernels.
+#   check_fatbin.sh HARNESS CUOBJDUMP ARCHS PTX_ARCH KERNEL...
+#   e.g. check_fatbin.sh vector_add_gpu cuobjdump sm_80,sm_90 sm_70 vector_add vector_scale
+set -euo pipefail
+harness=$1 cuobjdump=$2 archs=$3 ptx_arch=$4
+shift 4
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/fatbin.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+"$harness" -dump "$tmp" -no-run >"$tmp/images.txt" || fail "$harness -dump failed"
+cat "$tmp/images.txt"
+grep -q 'format 1,' "$tmp/images.txt" || fail "no nvptx64 image is native (format 1)"
+! grep -v 'format 1,' "$tmp/images.txt" | grep -q . || fail "an nvptx64 image is not a fat binary"
+
+want_elf=$(tr ',' '\n' <<<"$archs" | sort)
+abs_cuobjdump=$(cd "$(dirname "$cuobjdump")" && pwd)/$(basename "$cuobjdump")
+n=0
+for f in "$tmp"/image_*.fatbin; do
+  n=$((n + 1))
+  list=$("$cuobjdump" --list-elf --list-ptx "$f") || fail "cuobjdump cannot read $f"
+  got_elf=$(sed -n 's/^ELF file *[0-9]*: .*\.\(sm_[0-9]*[af]\{0,1\}\)\.cubin$/\1/p' <<<"$list" | sort)
+  got_ptx=$(sed -n 's/^PTX file *[0-9]*: .*\.\(sm_[0-9]*[af]\{0,1\}\)\.ptx$/\1/p' <<<"$list")
+  [ "$got_elf" = "$want_elf" ] || fail "$(basename "$f"): cubins for [$(echo $got_elf)], want [$(echo $want_elf)]"
+  [ "$got_ptx" = "$ptx_arch" ] || fail "$(basename "$f"): PTX for [$(echo $got_ptx)], want [$ptx_arch]"
+  mkdir "$tmp/ptx_$n"
+  (cd "$tmp/ptx_$n" && "$abs_cuobjdump" -xptx all "$f" >/dev/null) || fail "cuobjdump -xptx $f"
+done
+[ "$n" -gt 0 ] || fail "no fat binaries"
+for k in "$@"; do
+  grep -lE "^\.(visible )?\.entry $k\(" "$tmp"/ptx_*/*.ptx >/dev/null ||
+    fail "no fat binary's PTX has an .entry for $k"
+done
+echo "PASS: $n fat binaries, cubins $(echo $want_elf) + PTX $ptx_arch, entries: $*"
