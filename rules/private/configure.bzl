@@ -138,6 +138,51 @@ sycl_device_target(
         cuda_missing = repr(cuda_missing),
     )
 
+# The libraries tools/imagec links against (LLVM's and SPIRV-LLVM-
+# Translator's, of the toolchain's LLVM version): where the toolchain has
+# them, one imagec process per action assembles and translates every device
+# image instead of one llvm-as / llvm-spirv process per image. Debian:
+# llvm-{v}-dev and libllvmspirvlib-{v}-dev.
+_IMAGEC_FILES = [
+    # (link in this repository, environment override, default path)
+    ("imagec/llvm/include", "SYCL_LLVM_INCLUDE", "/usr/lib/llvm-{v}/include"),
+    ("imagec/llvm/lib/libLLVM.so", "SYCL_LLVM_LIB", "/usr/lib/llvm-{v}/lib/libLLVM-{v}.so"),
+    ("imagec/spirv/include/LLVMSPIRVLib", "SYCL_LLVMSPIRV_INCLUDE", "/usr/include/LLVMSPIRVLib"),
+    ("imagec/spirv/lib/libLLVMSPIRVLib.so", "SYCL_LLVMSPIRV_LIB", "/usr/lib/x86_64-linux-gnu/libLLVMSPIRVLib.so"),
+]
+
+def _imagec(rctx, version):
+    """Links the imagec libraries into the repository; returns the BUILD text or ""."""
+    if rctx.os.environ.get("SYCL_IMAGEC", "1") == "0":
+        return ""
+    paths = []
+    for link, env, default in _IMAGEC_FILES:
+        p = rctx.path(rctx.os.environ.get(env, "") or default.format(v = version))
+        if not p.exists:
+            return ""
+        paths.append((link, p))
+    if not rctx.path(str(paths[0][1]) + "/llvm/IR/Module.h").exists or not rctx.path(str(paths[2][1]) + "/LLVMSPIRVLib.h").exists:
+        return ""
+    for link, p in paths:
+        rctx.symlink(p, link)
+    return """
+# tools/imagec against this toolchain's LLVM and SPIRV-LLVM-Translator
+# libraries: assembles and translates every image of a split in-process.
+cc_library(
+    name = "imagec_libs",
+    srcs = ["imagec/llvm/lib/libLLVM.so", "imagec/spirv/lib/libLLVMSPIRVLib.so"],
+    hdrs = glob(["imagec/llvm/include/llvm/**", "imagec/llvm/include/llvm-c/**", "imagec/spirv/include/**"]),
+    includes = ["imagec/llvm/include", "imagec/spirv/include"],
+)
+
+cc_binary(
+    name = "imagec",
+    srcs = ["@rules_sycl//tools/imagec:imagec.cc"],
+    copts = ["-std=c++17", "-w"],
+    deps = [":imagec_libs"],
+)
+"""
+
 def _sycl_configure_impl(rctx):
     version = rctx.os.environ.get("SYCL_LLVM_VERSION", "15")
     found = {}
@@ -161,6 +206,7 @@ def _sycl_configure_impl(rctx):
         if k not in _TEST_TOOLS
     ])
     nvptx = _nvptx_target(rctx) if not missing else ""
+    imagec = _imagec(rctx, version) if not missing else ""
     if missing:
         rctx.file("bin/missing", "#!/bin/sh\necho 'sycl toolchain tool missing' >&2\nexit 1\n", executable = True)
     rctx.file("BUILD.bazel", """\
@@ -170,12 +216,12 @@ load("@rules_sycl//rules:defs.bzl", "sycl_device_target", "sycl_toolchain")
 package(default_visibility = ["//visibility:public"])
 
 exports_files(glob(["bin/*", "lib/*"]))
-{nvptx}
+{nvptx}{imagec}
 sycl_toolchain(
     name = "sycl_toolchain",
     kind = "clang",
 {attrs}
-    compile_flags = ["-O2"],
+{image_compiler}    compile_flags = ["-O2"],
     # The oneAPI runtime wheels (intel-sycl-rt 2026.2.0, libsycl.so.9) read
     # 80-byte device images: __sycl_register_lib steps by 0x50, and images
     # in the 96-byte layout crash it (see docs/runtime-layout.md).
@@ -199,6 +245,8 @@ toolchain(
         attrs = attrs,
         missing = repr(missing),
         nvptx = nvptx,
+        imagec = imagec,
+        image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
         runtime = "\n    # The SYCL runtime host code links and runs against.\n    runtime = %s," % repr(rctx.attr.runtime) if rctx.attr.runtime else "",
         extra_targets = repr([":nvptx64"] if nvptx else []),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
@@ -217,7 +265,7 @@ sycl_configure = repository_rule(
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH"] + [t[1] for t in _TOOLS],
+    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64).",
 )

@@ -18,8 +18,9 @@ def device_images(ctx, c, desc_name = None):
       desc_name: if set, export the descriptor under this name (see wrap).
 
     Returns:
-      struct(linked, split, spirv, images, wrapper_object, unused_inputs):
-      the primary target's linked module, split and SPIR-V trees, every
+      struct(linked, split, spirv, spirv_dirs, images, wrapper_object,
+      unused_inputs): the primary target's linked module, split and SPIR-V
+      trees (spirv: the first shard's, spirv_dirs: every shard's), every
       target's final image trees, the wrapper object, and per-TU mode's
       lists of the objects each TU's link did not read.
     """
@@ -55,10 +56,10 @@ def device_images(ctx, c, desc_name = None):
             device_link(ctx, t, objects, libraries, linked)
             units = [struct(prefix = target_prefix, linked = linked)]
         for u in units:
-            group = _image_group(ctx, t, mode, u.prefix, u.linked)
-            groups.append(group)
+            shards = _image_group(ctx, t, mode, u.prefix, u.linked)
+            groups.extend(shards)
             if first == None:
-                first = struct(linked = u.linked, split = group.dirs[0], spirv = group.dirs[-1])
+                first = struct(linked = u.linked, split = shards[0].dirs[0], spirv = shards[0].dirs[-1], spirv_dirs = [g.dirs[-1] for g in shards])
 
     wrapper_object = ctx.actions.declare_file("_sycl/%s/%s.images.o" % (name, name))
     wrap(
@@ -77,6 +78,7 @@ def device_images(ctx, c, desc_name = None):
         linked = first.linked,
         split = first.split,
         spirv = first.spirv,
+        spirv_dirs = first.spirv_dirs,
         images = depset([g.dirs[-1] for g in groups]),
         wrapper_object = wrapper_object,
         unused_inputs = depset(unused),
@@ -87,28 +89,45 @@ def _unit_name(tu):
     return "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
 
 def _image_group(ctx, t, mode, prefix, linked):
-    """Split, translation and AOT of one linked module; its wrapper group."""
+    """Split, translation and AOT of one linked module; its wrapper groups.
+
+    With --@rules_sycl//sycl:image_shards=N (N > 1), the split's images are
+    translated (and compiled ahead of time) by N actions over contiguous
+    slices of its file table, one wrapper group each: remote execution can
+    run them on N machines; the wrapped object is the same.
+    """
     split_dir = ctx.actions.declare_directory(prefix + "split")
-    table = split(ctx, t, ctx.executable._splitter, linked, mode, split_dir)
-    dirs = [split_dir]
-    spirv_dir = None
-    if t.translator:
-        spirv_dir = ctx.actions.declare_directory(prefix + "spirv")
-        table = translate(ctx, t, ctx.executable._foreach, split_dir, table, spirv_dir)
-        dirs.append(spirv_dir)
-    if t.aot:
-        aot_dir = ctx.actions.declare_directory(prefix + "aot")
-        table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir)
-        dirs.append(aot_dir)
-    image_format = t.image_format
+    split_table = split(ctx, t, ctx.executable._splitter, linked, mode, split_dir)
+    n = ctx.attr._image_shards[BuildSettingInfo].value if (t.translator or t.aot) else 1
+    if n < 1:
+        fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
     cuda_archs = ctx.attr._cuda_archs[BuildSettingInfo].value
-    if t.aot and t.cuda and cuda_archs:
-        # PTX -> a cubin per architecture -> one fat binary per image.
-        fat = cuda_fatbinary(ctx, t, cuda_archs, ctx.executable._foreach, dirs[-1], table, prefix)
-        dirs += fat.dirs
-        table = fat.table
-        image_format = "native"
-    return struct(dirs = dirs, table = table, target = t.name, format = image_format)
+    groups = []
+    for i in range(n):
+        shard = (i, n) if n > 1 else None
+        suffix = "_%d" % i if n > 1 else ""
+        dirs = [split_dir]
+        table = split_table
+        if t.translator:
+            spirv_dir = ctx.actions.declare_directory(prefix + "spirv" + suffix)
+            table = translate(ctx, t, ctx.executable._foreach, split_dir, table, spirv_dir, shard = shard)
+            dirs.append(spirv_dir)
+        if t.aot:
+            aot_dir = ctx.actions.declare_directory(prefix + "aot" + suffix)
+            table = aot(ctx, t, ctx.executable._foreach, list(dirs), table, aot_dir, shard = None if t.translator else shard)
+            dirs.append(aot_dir)
+        image_format = t.image_format
+        if t.aot and t.cuda and cuda_archs:
+            # PTX -> a cubin per architecture -> one fat binary per image;
+            # the AOT table already lists only this shard's images, so each
+            # shard gets its own ptxas and fatbinary actions.
+            shard_prefix = prefix + ("shard%d_" % i if n > 1 else "")
+            fat = cuda_fatbinary(ctx, t, cuda_archs, ctx.executable._foreach, dirs[-1], table, shard_prefix)
+            dirs += fat.dirs
+            table = fat.table
+            image_format = "native"
+        groups.append(struct(dirs = dirs, table = table, target = t.name, format = image_format))
+    return groups
 
 def _compression(ctx):
     # compress follows `stamp`'s convention: 1 on, 0 off, -1 the build setting.
@@ -260,6 +279,7 @@ DEVICE_LINK_ATTRS = {
     ),
     "_device_link_mode": attr.label(default = Label("//sycl:device_link_mode")),
     "_cuda_archs": attr.label(default = Label("//sycl:cuda_archs")),
+    "_image_shards": attr.label(default = Label("//sycl:image_shards")),
     "compress": attr.int(
         default = -1,
         values = [-1, 0, 1],

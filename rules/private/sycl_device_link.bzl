@@ -134,7 +134,7 @@ __attribute__((used)) const void *const {desc}_anchor = &{desc};
         DefaultInfo(files = depset([so]), runfiles = ctx.runfiles(files = [so])),
         CcInfo(compilation_context = c.compilation_context, linking_context = linking_context),
         _resolved(),
-        OutputGroupInfo(device_images = depset([images.spirv]), device_split = depset([images.split])),
+        OutputGroupInfo(device_images = depset(images.spirv_dirs), device_split = depset([images.split])),
     ]
 
 sycl_shared_library = rule(

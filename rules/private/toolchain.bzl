@@ -18,6 +18,8 @@ def _sycl_toolchain_impl(ctx):
     if absent:
         fail("sycl_toolchain {} needs: {}".format(ctx.label, ", ".join(absent)))
     tools = [getattr(ctx.attr, t) for t in _REQUIRED_TOOLS]
+    if ctx.attr.image_compiler:
+        tools.append(ctx.attr.image_compiler)
     all_files = _files_of(tools)
 
     # The primary device target, from this rule's own attributes.
@@ -46,6 +48,7 @@ def _sycl_toolchain_impl(ctx):
             wrapper_target = ctx.attr.wrapper_target,
             compile_flags = ctx.attr.compile_flags,
             translate_flags = ctx.attr.translate_flags,
+            image_compiler = _image_compiler(ctx),
             device_libraries = depset(ctx.files.device_libraries),
             runtime = ctx.attr.runtime[CcInfo] if ctx.attr.runtime else None,
             runtime_runfiles = ctx.attr.runtime[DefaultInfo].default_runfiles if ctx.attr.runtime else None,
@@ -69,6 +72,7 @@ def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_
         libraries = depset(libraries),
         translator = ctx.attr.translator[DefaultInfo].files_to_run if ctx.attr.translator else None,
         translate_flags = ctx.attr.translate_flags,
+        image_compiler = _image_compiler(ctx),
         aot = aot[DefaultInfo].files_to_run if aot else None,
         aot_args = aot_args,
         aot_extension = aot_extension,
@@ -76,6 +80,11 @@ def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_
         all_files = all_files,
         cuda = cuda,
     )
+
+def _image_compiler(ctx):
+    # Only sycl_toolchain has the attribute (its primary target's LLVM).
+    ic = getattr(ctx.attr, "image_compiler", None)
+    return ic[DefaultInfo].files_to_run if ic else None
 
 def _files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
@@ -103,6 +112,7 @@ among several with target_settings (see //sycl:toolchain).""",
         "wrapper_target": attr.string(default = "spir64", doc = "Target spec recorded in device images (what the runtime matches devices against)."),
         "compile_flags": attr.string_list(doc = "Flags for every device compile."),
         "translate_flags": attr.string_list(doc = "Flags for every SPIR-V translation."),
+        "image_compiler": attr.label(doc = "tools/imagec built against the LLVM and SPIRV-LLVM-Translator libraries of `assembler` and `translator` (sycl_configure sets it where it finds them): one process per action assembles and translates every image, byte-identical to the per-image tools. Unset: one assembler and translator process per image.", **_TOOL),
         "device_libraries": attr.label_list(
             allow_files = [".bc"],
             doc = "Device bitcode libraries (e.g. DPC++'s libsycl-*.bc fallback libraries), linked into a program only for the symbols it references (llvm-link --only-needed).",

@@ -75,7 +75,13 @@ def _binary_pipeline_test_impl(ctx):
     asserts.equals(env, link.outputs.to_list(), split_data, "split reads the linked module only")
 
     translate = by["SyclTranslate"][0]
-    asserts.true(env, "{in}" in translate.argv and "{out}" in translate.argv, "translation runs once per image")
+    if "-serve" in translate.argv:
+        # The toolchain has imagec: one process per CPU for every image.
+        asserts.true(env, [a for a in translate.argv if a.endswith("/imagec")] != [], "foreach -serve runs imagec")
+        asserts.true(env, [a for a in split.argv if a.startswith("-imagec=")] != [], "the split assembles in imagec too")
+    else:
+        asserts.true(env, "{in}" in translate.argv and "{out}" in translate.argv, "translation runs once per image")
+    asserts.true(env, "-jobs=0" in translate.argv, "as many images at once as the machine has CPUs")
     asserts.equals(env, split.outputs.to_list(), [f for f in translate.inputs.to_list() if f in split.outputs.to_list()])
 
     wrap = by["SyclWrap"][0]
@@ -177,4 +183,26 @@ wrap_compression_setting_test = analysistest.make(
         "//sycl:compress": True,
         "//sycl:compression_level": 19,
     },
+)
+
+# --- --//sycl:image_shards: one translation action per slice of the table ----
+
+def _image_shards_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = _actions_by_mnemonic(env)
+    _assert_counts(env, by, {"SyclSplit": 1, "SyclTranslate": 3, "SyclWrap": 1})
+    shards = sorted([_flag_value(a.argv, "-shard") for a in by["SyclTranslate"]])
+    asserts.equals(env, ["0/3", "1/3", "2/3"], shards, "each translation takes one slice")
+    split_out = by["SyclSplit"][0].outputs.to_list()
+    for a in by["SyclTranslate"]:
+        asserts.equals(env, split_out, [f for f in a.inputs.to_list() if f in split_out], "every shard reads the one split")
+    wrap = by["SyclWrap"][0]
+    batches = [wrap.argv[i + 1] for i, a in enumerate(wrap.argv) if a == "-batch"]
+    asserts.equals(env, 3, len(batches), "the wrapper reads every shard's table")
+    asserts.equals(env, sorted([f for a in by["SyclTranslate"] for f in a.outputs.to_list()]), sorted([f for f in wrap.inputs.to_list() if "/spirv" in f.path]), "and every shard's images")
+    return analysistest.end(env)
+
+image_shards_test = analysistest.make(
+    _image_shards_test_impl,
+    config_settings = dict(_WHOLE, **{"//sycl:image_shards": 3}),
 )

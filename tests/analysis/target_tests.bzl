@@ -208,6 +208,39 @@ cuda_one_arch_test = analysistest.make(
     },
 )
 
+def _cuda_image_shards_test_impl(ctx):
+    # --//sycl:image_shards=2 with two CUDA architectures: each nvptx64
+    # slice of the split gets its own llc, ptxas per architecture and
+    # fatbinary actions, and the wrapper one group per slice.
+    env = analysistest.begin(ctx)
+    by = _by_mnemonic(env)
+    aot = [a for a in by["SyclAot"] if "-shard=0/2" in a.argv or "-shard=1/2" in a.argv]
+    asserts.equals(env, 2, len(aot), "one SyclAot action per slice")
+    aot_tables = sorted([a.argv[a.argv.index("-out-table") + 1] for a in aot])
+    ptxas = sorted([(a.argv[a.argv.index("-table") + 1], [x for x in _command(a) if x.startswith("-arch=")][0]) for a in by.get("SyclPtxas", [])])
+    want = sorted([(t, "-arch=" + arch) for t in aot_tables for arch in ["sm_80", "sm_90"]])
+    asserts.equals(env, want, ptxas, "ptxas per slice and architecture, over that slice's PTX table")
+    fat = by.get("SyclFatbinary", [])
+    asserts.equals(env, aot_tables, sorted([a.argv[a.argv.index("-table") + 1] for a in fat]), "fatbinary per slice")
+    outs = [a.argv[a.argv.index("-out-dir") + 1] for a in by.get("SyclPtxas", []) + fat]
+    asserts.equals(env, len(outs), len({o: True for o in outs}), "every slice writes its own trees")
+    wrap = by["SyclWrap"][0]
+    for a in fat:
+        asserts.true(env, a.argv[a.argv.index("-out-table") + 1] in wrap.argv, "the wrapper reads every slice's fat binaries")
+    groups = [(t, f) for t, f, _ in _wrap_groups(wrap.argv)]
+    asserts.equals(env, [("spir64", "spirv"), ("spir64", "spirv"), ("nvptx64", "native"), ("nvptx64", "native")], groups, "one wrapper group per target and slice")
+    return analysistest.end(env)
+
+cuda_image_shards_test = analysistest.make(
+    _cuda_image_shards_test_impl,
+    config_settings = {
+        "//sycl:cuda_archs": ["sm_80", "sm_90"],
+        "//sycl:device_link_mode": "whole",
+        "//sycl:image_shards": 2,
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)
+
 def _cuda_ptx_only_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = _by_mnemonic(env)

@@ -9,11 +9,17 @@
 // {stem} by the cell's stem (its base name without extension), which names
 // the same image's outputs of other per-image steps (fatbinary reads each
 // architecture's <stem>.cubin).
+// With -serve the command is a tools/imagec server (`imagec serve FLAGS`):
+// -jobs of them are started once and translate every image in-process,
+// instead of one translator process per image. -jobs=0 is one per CPU.
+// -shard=I/N handles only the I-th of N contiguous slices of the rows (the
+// output table lists those), so that N actions can share a split.
 // Outputs appear all or none: commands write into a staging directory in
 // DIR, and the outputs and the table are moved into place together when
 // every command succeeded (see atomicfile.Staging). A failed or
 // interrupted run leaves the previous outputs as they were, removes the
-// -out-dir it created, and kills the commands it started.
+// -out-dir it created, and kills the commands (and imagec servers) it
+// started.
 package main
 
 import (
@@ -25,17 +31,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
 )
 
 type options struct {
 	table, column, outTable, outDir, outExt string
 	jobs                                    int
+	serve                                   bool
+	shard, shards                           int
 	command                                 []string
 }
 
@@ -48,18 +58,26 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.outTable, "out-table", "", "output file table")
 	fs.StringVar(&o.outDir, "out-dir", "", "directory for the outputs")
 	fs.StringVar(&o.outExt, "out-ext", "", "extension replacing each input's extension")
-	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once")
+	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once (0: one per CPU)")
+	fs.BoolVar(&o.serve, "serve", false, "the command is an imagec server translating every image (see tools/imagec)")
+	shard := fs.String("shard", "0/1", "I/N: only the I-th (from 0) of N contiguous slices of the rows")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	o.command = fs.Args()
+	if _, err := fmt.Sscanf(*shard, "%d/%d", &o.shard, &o.shards); err != nil || o.shards < 1 || o.shard < 0 || o.shard >= o.shards || fmt.Sprintf("%d/%d", o.shard, o.shards) != *shard {
+		return nil, fmt.Errorf("-shard=%s: want I/N with 0 <= I < N", *shard)
+	}
 	switch {
 	case o.table == "" || o.outTable == "" || o.outDir == "":
 		return nil, errors.New("-table, -out-table and -out-dir are required")
 	case len(o.command) == 0:
 		return nil, errors.New("no command given after --")
-	case o.jobs < 1:
-		return nil, fmt.Errorf("-jobs=%d: must be at least 1", o.jobs)
+	case o.jobs < 0:
+		return nil, fmt.Errorf("-jobs=%d: must be at least 0", o.jobs)
+	}
+	if o.jobs == 0 {
+		o.jobs = runtime.NumCPU()
 	}
 	return o, nil
 }
@@ -129,9 +147,15 @@ func (c *children) killAll() {
 	}
 }
 
-// runOne runs the command for one input, writing to tmp (in the staging
-// directory).
-func runOne(command []string, in, tmp string, kids *children) error {
+// runOne runs the command for one input (or, with a pool, sends it to an
+// imagec server), writing to tmp (in the staging directory).
+func runOne(command []string, pool *imagec.Pool, in, tmp string, kids *children) error {
+	if pool != nil {
+		if err := pool.Translate(in, tmp); err != nil {
+			return fmt.Errorf("%s: %v", in, err)
+		}
+		return wrote(command, in, tmp)
+	}
 	argv := expand(command, in, tmp)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var stderr bytes.Buffer
@@ -149,8 +173,13 @@ func runOne(command []string, in, tmp string, kids *children) error {
 		}
 		return fmt.Errorf("%s: %s failed (%v)%s", in, filepath.Base(argv[0]), err, msg)
 	}
+	return wrote(command, in, tmp)
+}
+
+// wrote checks that the command for in wrote tmp.
+func wrote(command []string, in, tmp string) error {
 	if _, err := os.Stat(tmp); err != nil {
-		return fmt.Errorf("%s: %s wrote no output", in, filepath.Base(argv[0]))
+		return fmt.Errorf("%s: %s wrote no output", in, filepath.Base(command[0]))
 	}
 	return nil
 }
@@ -195,6 +224,13 @@ func run(o *options) (err error) {
 	if !ok {
 		return fmt.Errorf("%s: no column %q", o.table, o.column)
 	}
+	// This shard's contiguous slice of the rows.
+	if o.shards == 0 {
+		o.shard, o.shards = 0, 1
+	}
+	lo, hi := len(t.Rows)*o.shard/o.shards, len(t.Rows)*(o.shard+1)/o.shards
+	t.Rows = t.Rows[lo:hi]
+
 	outs := make([]string, len(t.Rows))
 	seen := make(map[string]string, len(t.Rows))
 	for i, row := range t.Rows {
@@ -212,8 +248,15 @@ func run(o *options) (err error) {
 	}
 	stage := atomicfile.NewStaging()
 	kids := &children{pids: map[int]bool{}}
+	var pool *imagec.Pool
+	if o.serve {
+		pool = imagec.NewPool(o.command[0], o.command[1:], o.jobs)
+	}
 	abort := func() {
 		kids.killAll()
+		if pool != nil {
+			pool.Kill()
+		}
 		stage.Abort()
 		removeDirs(created)
 	}
@@ -239,14 +282,21 @@ func run(o *options) (err error) {
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, in, tmps[i], kids)
+			errs[i] = runOne(o.command, pool, in, tmps[i], kids)
 		}(i, row[col])
 	}
 	wg.Wait()
+	var closeErr error
+	if pool != nil {
+		closeErr = pool.Close()
+	}
 	for _, err := range errs {
 		if err != nil {
 			return err
 		}
+	}
+	if closeErr != nil {
+		return closeErr
 	}
 
 	for i := range t.Rows {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -52,6 +53,45 @@ func TestTranslatesEveryRowAndRewritesColumn(t *testing.T) {
 	}
 }
 
+// TestShards: N shards cover every row once, in order, each writing only
+// its slice; a shard with no rows writes an empty table.
+func TestShards(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.table")
+	table := "[Code]\n"
+	for i := 0; i < 5; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("m_%d.bc", i))
+		writeFile(t, p, fmt.Sprint(i))
+		table += p + "\n"
+	}
+	writeFile(t, in, table)
+	for _, n := range []int{1, 2, 3, 7} {
+		var all []string
+		for i := 0; i < n; i++ {
+			outDir := filepath.Join(dir, fmt.Sprintf("out_%d_%d", n, i))
+			o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(outDir, "t"), "-out-dir=" + outDir, "-out-ext=.spv", fmt.Sprintf("-shard=%d/%d", i, n), "--", "cp", "{in}", "{out}"}, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := run(o); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(filepath.Join(outDir, "t"))
+			rows := strings.Split(strings.TrimSpace(string(got)), "\n")[1:]
+			if files := len(listDir(t, outDir)) - 1; files != len(rows) {
+				t.Errorf("%d/%d: %d outputs for %d rows", i, n, files, len(rows))
+			}
+			for _, r := range rows {
+				all = append(all, filepath.Base(r))
+			}
+		}
+		want := []string{"m_0.spv", "m_1.spv", "m_2.spv", "m_3.spv", "m_4.spv"}
+		if diff := cmp.Diff(want, all); diff != "" {
+			t.Errorf("%d shards: rows (-want +got):\n%s", n, diff)
+		}
+	}
+}
+
 func TestFailureLeavesNoOutputs(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "ok.bc"), "x")
@@ -75,7 +115,11 @@ func TestFlagErrors(t *testing.T) {
 		{"-table=a", "-out-table=b", "-out-dir=c"},
 		{"-table=a", "-out-dir=c", "--", "cp"},
 		{"-bogus"},
-		{"-table=a", "-out-table=b", "-out-dir=c", "-jobs=0", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-jobs=-1", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=2/2", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=1/0", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=1", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=0/2x", "--", "cp"},
 	} {
 		if _, err := parseFlags(args, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded, want error", args)

@@ -33,6 +33,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
@@ -79,6 +80,9 @@ type config struct {
 	allowDeps   bool
 	llvmAs      string
 	llvmDis     string
+	// imagec: assemble bitcode images in tools/imagec processes (one per
+	// worker) instead of one llvm-as per image.
+	imagec string
 	// deviceLibDir: -device-lib-dir (bf16 device-library images).
 	deviceLibDir string
 	// Property sets requested by -emit-* / -device-globals.
@@ -114,6 +118,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&c.allowDeps, "exclude-external-functions", false, "oldest name of -allow-device-image-dependencies")
 	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as used to write bitcode (default: the first of llvm-as-15, llvm-as-16, ..., llvm-as on PATH that reads the images)")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis used to read bitcode (default: the first of llvm-dis-15, llvm-dis-16, ..., llvm-dis on PATH that reads it)")
+	fs.StringVar(&c.imagec, "imagec", "", "tools/imagec helper (LLVM 15) assembling every bitcode image in-process instead of -llvm-as per image")
 	fs.BoolVar(&c.programMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.exportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
 	fs.BoolVar(&c.importedSymbols, "emit-imported-symbols", false, "emit SYCL/imported symbols")
@@ -559,7 +564,7 @@ func splitModule(c *config, stdin io.Reader, outs *outputs) error {
 // and the message still says that none read it.
 func (a *assembler) locate(err error) error {
 	var te *llvmir.ToolError
-	if err == nil || a.in.disassembled || (len(a.as.Tools) == 1 && !errors.As(err, &te)) {
+	if err == nil || a.in.disassembled || a.pool != nil || (len(a.as.Tools) == 1 && !errors.As(err, &te)) {
 		return err
 	}
 	tool, installed := a.as.Chosen(), []string{}
@@ -582,6 +587,24 @@ func (a *assembler) locate(err error) error {
 		return fmt.Errorf("%v; no LLVM tool read it (tried %s)", located, strings.Join(installed, ", "))
 	}
 	return located
+}
+
+// locateImagec is locate for the -imagec pool (which wait calls while the
+// pool still runs): the input text goes through imagec's own LLVM 15
+// assembler, the one that rejected the image.
+func (a *assembler) locateImagec(err error) error {
+	var ie *imagec.Error
+	if err == nil || a.in.disassembled || !errors.As(err, &ie) {
+		return err
+	}
+	aerr := a.pool.Assemble(a.in.data, llvmir.UsesOpaquePointers(a.in.data), io.Discard)
+	if !errors.As(aerr, &ie) {
+		return err
+	}
+	if located := llvmir.LocateStdinError(ie.Msg, a.in.name, filepath.Base(a.c.imagec)); located != nil {
+		return located
+	}
+	return err
 }
 
 // separateESIMD reports whether ESIMD entry points get images of their own
@@ -670,6 +693,8 @@ type assembler struct {
 	err   error
 	// specConsts holds each lowered image's spec constants by image ID.
 	specConsts map[int]*specconst.Result
+	// pool: the -imagec processes, nil without -imagec.
+	pool *imagec.Pool
 }
 
 func newAssembler(c *config, in *input, outs *outputs) *assembler {
@@ -677,7 +702,11 @@ func newAssembler(c *config, in *input, outs *outputs) *assembler {
 	if workers < 1 {
 		workers = 1
 	}
-	return &assembler{c: c, in: in, outs: outs, as: toolChoice(c.llvmAs, "llvm-as"), slots: make(chan struct{}, workers), errID: -1}
+	a := &assembler{c: c, in: in, outs: outs, as: toolChoice(c.llvmAs, "llvm-as"), slots: make(chan struct{}, workers), errID: -1}
+	if c.imagec != "" {
+		a.pool = imagec.NewPool(c.imagec, []string{"serve"}, workers)
+	}
+	return a
 }
 
 // writeImage extracts the image of grp into path: directly for text
@@ -700,6 +729,18 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		if err := f.Close(); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
+		return img, nil
+	}
+	if a.pool != nil {
+		// imagec reads the text from memory: no temporary file.
+		var buf bytes.Buffer
+		scan := &llvmir.PtrScanner{W: &dropWriter{w: &buf, in: a.in}}
+		img, err := g.ExtractTo(grp, scan)
+		scan.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		a.submitText(id, path, buf.Bytes(), scan.Found)
 		return img, nil
 	}
 	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
@@ -725,23 +766,39 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 // Until an llvm-as has been chosen (see toolChoice), images are assembled
 // one at a time, so that the first image makes the choice.
 func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
-	a.slots <- struct{}{}
-	a.wg.Add(1)
-	if len(a.as.Tools) > 1 && a.as.Chosen() == "" {
-		a.assemble(id, path, tmp, opaque)
-		return
-	}
-	go a.assemble(id, path, tmp, opaque)
+	first := len(a.as.Tools) > 1 && a.as.Chosen() == ""
+	a.run(id, path, first, func(out *os.File) error {
+		_, err := a.as.Run(tmp, out, func(tool string) error {
+			return llvmir.AssembleStream(tmp, out, tool, opaque)
+		})
+		return err
+	}, func() { tmp.Close(); os.Remove(tmp.Name()) })
 }
 
-func (a *assembler) assemble(id int, path string, tmp *os.File, opaque bool) {
+// submitText assembles text into path through the -imagec pool (LLVM 15
+// always: there is no llvm-as to choose).
+func (a *assembler) submitText(id int, path string, text []byte, opaque bool) {
+	a.run(id, path, false, func(out *os.File) error { return a.pool.Assemble(text, opaque, out) }, func() {})
+}
+
+// run writes path with assemble on one of the worker slots (in this
+// goroutine when inline), then runs cleanup.
+func (a *assembler) run(id int, path string, inline bool, assemble func(out *os.File) error, cleanup func()) {
+	a.slots <- struct{}{}
+	a.wg.Add(1)
+	if inline {
+		a.assemble(id, path, assemble, cleanup)
+		return
+	}
+	go a.assemble(id, path, assemble, cleanup)
+}
+
+func (a *assembler) assemble(id int, path string, assemble func(out *os.File) error, cleanup func()) {
 	defer func() { <-a.slots; a.wg.Done() }()
-	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+	defer cleanup()
 	out, err := a.outs.Create(path)
 	if err == nil {
-		if _, err = a.as.Run(tmp, out, func(tool string) error {
-			return llvmir.AssembleStream(tmp, out, tool, opaque)
-		}); err != nil {
+		if err = assemble(out); err != nil {
 			err = fmt.Errorf("%s: %w", path, err)
 		}
 		if cerr := out.Close(); err == nil && cerr != nil {
@@ -766,6 +823,12 @@ func (a *assembler) failed() bool {
 
 func (a *assembler) wait() error {
 	a.wg.Wait()
+	if a.pool != nil {
+		a.err = a.locateImagec(a.err)
+		if err := a.pool.Close(); err != nil && a.err == nil {
+			return err
+		}
+	}
 	return a.err
 }
 

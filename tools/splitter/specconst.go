@@ -112,6 +112,10 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 	if a.c.text {
 		return a.outs.WriteFile(path, text)
 	}
+	if a.pool != nil {
+		a.submitText(id, path, text, llvmir.UsesOpaquePointers(text))
+		return nil
+	}
 	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
 	if err != nil {
 		return atomicfile.CreateError(path, err)

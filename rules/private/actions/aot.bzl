@@ -2,7 +2,7 @@
 
 load(":foreach.bzl", "foreach_image")
 
-def aot(ctx, target, tool, in_dirs, in_table, out_dir):
+def aot(ctx, target, tool, in_dirs, in_table, out_dir, shard = None):
     """Runs the target's ahead-of-time compiler on every image of a table (mnemonic SyclAot).
 
     Like SyclTranslate: one run of `target.aot` per row of `in_table`'s Code
@@ -16,6 +16,7 @@ def aot(ctx, target, tool, in_dirs, in_table, out_dir):
       in_dirs: tree artifacts holding the images and their table.
       in_table: string, path of the input file table.
       out_dir: tree artifact to write.
+      shard: None, or (i, n): only the i-th of n contiguous slices of rows.
 
     Returns:
       The path of the output file table inside out_dir.
@@ -31,4 +32,5 @@ def aot(ctx, target, tool, in_dirs, in_table, out_dir):
         [target.aot.executable] + target.aot_args,
         "SyclAot",
         "Compiling SYCL device images of %s for %s" % (ctx.label, target.name),
+        shard = shard,
     )

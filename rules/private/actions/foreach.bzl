@@ -1,7 +1,13 @@
 """The per-image action shape that translation and AOT share."""
 
-def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message):
+def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None):
     """Runs `command` once per row of a file table's Code column, through tools/foreach.
+
+    As many commands run at once as the executing machine has CPUs (-jobs=0).
+    Bazel 4.2 has no way for a non-test action to reserve more than one CPU
+    of the local machine (`cpu:N` in execution_requirements is read for tests
+    only; ctx.actions.run's resource_set is Bazel 6+), so the action uses
+    the cores it finds, as a compiler with -j would.
 
     Writes <image stem><out_extension> per row and a copy of the table whose
     Code column names them, all in the tree artifact out_dir.
@@ -17,6 +23,10 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
       command: list of string/File: the command; {in} and {out} are replaced per image.
       mnemonic: string, the action's mnemonic.
       progress_message: string.
+      serve: the command is an imagec server (`imagec serve FLAGS`) that
+        translates every image in one process per CPU (foreach -serve).
+      shard: None, or (i, n): only the i-th of n contiguous slices of the
+        table's rows (foreach -shard=i/n); the output table lists those.
 
     Returns:
       The path of the output file table inside out_dir.
@@ -28,6 +38,11 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
     args.add("-out-table", table)
     args.add("-out-dir", out_dir.path)
     args.add("-out-ext", out_extension)
+    args.add("-jobs=0")
+    if serve:
+        args.add("-serve")
+    if shard:
+        args.add("-shard=%d/%d" % shard)
     args.add("--")
     args.add_all(command)
     ctx.actions.run(
@@ -37,6 +52,6 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
         tools = tools,
         outputs = [out_dir],
         mnemonic = mnemonic,
-        progress_message = progress_message,
+        progress_message = progress_message + ("" if not shard else " (shard %d/%d)" % (shard[0] + 1, shard[1])),
     )
     return table

@@ -97,6 +97,11 @@ def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     args.add("-split-by-device-requirements")
     args.add_all(extra_flags)
     args.add("-llvm-as=" + toolchain.assembler.executable.path)
+    image_compiler = getattr(toolchain, "image_compiler", None)
+    if image_compiler:
+        # One imagec process per CPU assembles every image, instead of one
+        # llvm-as per image (the same bitcode, see tools/imagec).
+        args.add("-imagec=" + image_compiler.executable.path)
     args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
     args.add("-out-dir", out_dir.path)
     args.add("-o", table)

@@ -22,11 +22,18 @@ func LocateAssemblyError(src []byte, file, llvmAs string) error {
 	if !errors.As(err, &te) {
 		return nil
 	}
-	m := stdinErrRE.FindStringSubmatch(te.Stderr)
+	return LocateStdinError(te.Stderr, file, llvmAs)
+}
+
+// LocateStdinError returns the first `<stdin>:LINE:COL: error: ...` of an
+// assembler's message about the input text (tool names the assembler) as
+// an error at file's line and column, or nil when it has none.
+func LocateStdinError(msg, file, tool string) error {
+	m := stdinErrRE.FindStringSubmatch(msg)
 	if m == nil {
 		return nil
 	}
 	line, _ := strconv.Atoi(m[1])
 	col, _ := strconv.Atoi(m[2])
-	return &ParseError{File: file, Line: line, Col: col, Msg: m[3] + " (" + llvmAs + ")"}
+	return &ParseError{File: file, Line: line, Col: col, Msg: m[3] + " (" + tool + ")"}
 }

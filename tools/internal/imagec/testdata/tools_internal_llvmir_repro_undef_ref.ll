@@ -1,0 +1,4 @@
+define spir_kernel void @f() {
+  call void @nope()
+  ret void
+}
