@@ -18,12 +18,14 @@
 #   - the same translation with one llvm-spirv-15 process per image
 #     (the fallback for toolchains without the libraries), on $SAMPLE_TR
 #     images, extrapolated.
-# Measured 2026-11-24 on the shared 2-core machine (load average 4-5):
-# SyclSplit 8.2 s, SyclTranslate 6.0 s (2,000 images, imagec) against one
-# whole-module llvm-spirv-15 of 6.9 s: 2.05x (goal <= 4x); the split 110x
-# faster than the sampled opt baseline (899 s); one llvm-spirv per image
-# would take 53.6 s. Before imagec (one llvm-as and one llvm-spirv process
-# per image): split 247 s, translation 226 s (2 at a time), load ~28.
+# Measured 2026-11-24 on the shared 2-core machine, load average ~5, after
+# the merge with main: SyclSplit 7.18 s (peak RSS 97 MB), SyclTranslate
+# 11.40 s (2,000 images, imagec), SyclWrap 6.88 s, against one whole-module
+# llvm-spirv-15 of 5.19 s: 3.58x (2.96x in CPU time; goal <= 4x); the split
+# 137x faster than the sampled opt baseline (987 s; 116x in CPU time); one
+# llvm-spirv per image would take 57.4 s. An earlier run at load 4-5 gave
+# 2.05x and 110x. Before imagec (one llvm-as and one llvm-spirv process per
+# image): split 247 s, translation 226 s (2 at a time), load ~28.
 # Environment: BENCH_DIR (work directory, default a fresh temp dir),
 # SAMPLE (default 20), SAMPLE_TR (default 200), JOBS (bazel --jobs, default 2).
 set -euo pipefail
