@@ -19,6 +19,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 func writeBundle(t *testing.T, name string, entries ...offloadbundle.Entry) {
@@ -224,20 +225,14 @@ func TestInterruptedUnbundleLeavesNothing(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	staged := false
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !staged; time.Sleep(time.Millisecond) {
-		m, _ := filepath.Glob(filepath.Join(out, ".staging-*", "*"))
-		staged = len(m) > 0
-	}
-	if !staged {
+	if !proctest.WaitFor(20*time.Second, time.Millisecond, func() bool { return proctest.Staged(filepath.Join(out, ".staging-*", "*")) }) {
 		cmd.Process.Kill()
 		cmd.Wait()
 		t.Fatalf("no staged output appeared; stderr: %s", stderr.String())
 	}
 	cmd.Process.Signal(syscall.SIGTERM)
 	err = cmd.Wait()
-	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if !(ws.Signaled() && ws.Signal() == syscall.SIGTERM) && ws.ExitStatus() != 128+int(syscall.SIGTERM) {
+	if !proctest.DiedOf(cmd.ProcessState, syscall.SIGTERM) {
 		// It may have finished first; then every output must be there.
 		if err == nil {
 			t.Skipf("unbundle finished before the signal")

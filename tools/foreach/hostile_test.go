@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // TestMain lets the test binary act as the foreach command, so that a
@@ -131,22 +132,6 @@ func TestCellOutsideOutDir(t *testing.T) {
 	}
 }
 
-// processesWith lists the processes whose environment holds marker (the
-// children of a test's command inherit it; their working directory may
-// differ: rules_go's test main changes into the runfiles directory).
-func processesWith(marker string) []string {
-	var found []string
-	procs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, p := range procs {
-		env, err := os.ReadFile(filepath.Join(p, "environ"))
-		if err == nil && bytes.Contains(env, []byte("\x00"+marker+"\x00")) {
-			comm, _ := os.ReadFile(filepath.Join(p, "comm"))
-			found = append(found, filepath.Base(p)+" "+strings.TrimSpace(string(comm)))
-		}
-	}
-	return found
-}
-
 // TestInterruptKillsChildren: SIGTERM while commands run kills them and
 // what they started (a shell's sleep), removes the staging directory and
 // the -out-dir the run created, and foreach dies of the signal (issue 14
@@ -174,11 +159,10 @@ func TestInterruptKillsChildren(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	started := false
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !started; time.Sleep(5 * time.Millisecond) {
+	started := proctest.WaitFor(20*time.Second, 5*time.Millisecond, func() bool {
 		m, _ := filepath.Glob(filepath.Join(dir, "out", ".staging-*", "*.spv"))
-		started = len(m) == 2 && len(processesWith(marker)) >= 5 // foreach, 2 x (sh, sleep)
-	}
+		return len(m) == 2 && len(proctest.ProcessesWith(marker)) >= 5 // foreach, 2 x (sh, sleep)
+	})
 	if !started {
 		cmd.Process.Kill()
 		cmd.Wait()
@@ -186,17 +170,11 @@ func TestInterruptKillsChildren(t *testing.T) {
 	}
 	cmd.Process.Signal(syscall.SIGTERM)
 	err = cmd.Wait()
-	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if !(ws.Signaled() && ws.Signal() == syscall.SIGTERM) && ws.ExitStatus() != 128+int(syscall.SIGTERM) {
+	if !proctest.DiedOf(cmd.ProcessState, syscall.SIGTERM) {
 		t.Errorf("foreach did not die of SIGTERM: %v; stderr: %s", err, stderr.String())
 	}
 	var left []string
-	for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		if left = processesWith(marker); len(left) == 0 {
-			break
-		}
-	}
-	if len(left) != 0 {
+	if !proctest.WaitFor(2*time.Second, 10*time.Millisecond, func() bool { left = proctest.ProcessesWith(marker); return len(left) == 0 }) {
 		t.Errorf("processes still running: %v", left)
 		for _, p := range left {
 			var pid int

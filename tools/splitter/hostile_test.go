@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // TestJunkLineRejected: a junk line after `target triple` is an error at
@@ -144,18 +145,6 @@ func bigModule(n int) []byte {
 	return []byte(b.String())
 }
 
-// waitForStaging waits until a staging directory under dir holds a file.
-func waitForStaging(t *testing.T, dir string, timeout time.Duration) bool {
-	t.Helper()
-	for end := time.Now().Add(timeout); time.Now().Before(end); time.Sleep(time.Millisecond) {
-		m, _ := filepath.Glob(filepath.Join(dir, ".staging-*", "*"))
-		if len(m) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // TestShrinkingInput: truncating the (mapped) input while the splitter
 // reads it is a one-line error naming the file, not a SIGBUS crash, and
 // nothing is published (issue 14 item 6).
@@ -170,7 +159,7 @@ func TestShrinkingInput(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if waitForStaging(t, out, 20*time.Second) {
+		if proctest.WaitFor(20*time.Second, time.Millisecond, func() bool { return proctest.Staged(filepath.Join(out, ".staging-*", "*")) }) {
 			os.Truncate(in, 4096)
 		}
 	}()
@@ -194,22 +183,6 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
-}
-
-// processesWith lists the processes whose environment holds marker (the
-// children of a test's command inherit it; their working directory may
-// differ: rules_go's test main changes into the runfiles directory).
-func processesWith(marker string) []string {
-	var found []string
-	procs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, p := range procs {
-		env, err := os.ReadFile(filepath.Join(p, "environ"))
-		if err == nil && bytes.Contains(env, []byte("\x00"+marker+"\x00")) {
-			comm, _ := os.ReadFile(filepath.Join(p, "comm"))
-			found = append(found, filepath.Base(p)+" "+strings.TrimSpace(string(comm)))
-		}
-	}
-	return found
 }
 
 // TestInterruptRemovesTemporaries: SIGTERM in the middle of a run leaves
@@ -242,22 +215,21 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			if !waitForStaging(t, filepath.Join(dir, "out"), 30*time.Second) {
+			if !proctest.WaitFor(30*time.Second, time.Millisecond, func() bool { return proctest.Staged(filepath.Join(dir, "out", ".staging-*", "*")) }) {
 				cmd.Process.Kill()
 				cmd.Wait()
 				t.Fatalf("no output staged; stderr: %s", stderr.String())
 			}
 			cmd.Process.Signal(syscall.SIGTERM)
 			err = cmd.Wait()
-			ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-			if !(ws.Signaled() && ws.Signal() == syscall.SIGTERM) && ws.ExitStatus() != 128+int(syscall.SIGTERM) {
+			if !proctest.DiedOf(cmd.ProcessState, syscall.SIGTERM) {
 				t.Errorf("splitter did not die of SIGTERM: %v; stderr: %s", err, stderr.String())
 			}
 			if got := listDir(t, filepath.Join(dir, "out")); len(got) != 0 {
 				t.Errorf("left behind: %v", got)
 			}
 			time.Sleep(100 * time.Millisecond)
-			if got := processesWith(marker); len(got) != 0 {
+			if got := proctest.ProcessesWith(marker); len(got) != 0 {
 				t.Errorf("processes still running in the work directory: %v", got)
 			}
 		})

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // TestInterruptRemovesCompressionTemp: SIGTERM while -offload-compress
@@ -37,20 +38,14 @@ func TestInterruptRemovesCompressionTemp(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	staged := false
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !staged; time.Sleep(time.Millisecond) {
-		m, _ := filepath.Glob(filepath.Join(dir, ".staging-*", "*zst*"))
-		staged = len(m) > 0
-	}
-	if !staged {
+	if !proctest.WaitFor(20*time.Second, time.Millisecond, func() bool { return proctest.Staged(filepath.Join(dir, ".staging-*", "*zst*")) }) {
 		cmd.Process.Kill()
 		cmd.Wait()
 		t.Fatalf("no compressed temporary appeared; stderr: %s", stderr.String())
 	}
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
-	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if !(ws.Signaled() && ws.Signal() == syscall.SIGTERM) && ws.ExitStatus() != 128+int(syscall.SIGTERM) {
+	if !proctest.DiedOf(cmd.ProcessState, syscall.SIGTERM) {
 		t.Errorf("wrapper did not die of SIGTERM: %v; stderr: %s", err, stderr.String())
 	}
 	var names []string

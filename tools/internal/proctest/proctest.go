@@ -1,0 +1,60 @@
+// Package proctest holds what the tools' interrupt tests share: waiting for
+// a run to reach a point, checking that a process died of a signal, and
+// finding the processes a run started.
+package proctest
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// WaitFor calls cond every poll until it is true (true) or timeout has
+// passed (false).
+func WaitFor(timeout, poll time.Duration, cond func() bool) bool {
+	for end := time.Now().Add(timeout); ; time.Sleep(poll) {
+		if cond() {
+			return true
+		}
+		if !time.Now().Before(end) {
+			return false
+		}
+	}
+}
+
+// Staged reports whether a file matching pattern exists (a glob, e.g.
+// "out/.staging-*/*").
+func Staged(pattern string) bool {
+	m, _ := filepath.Glob(pattern)
+	return len(m) > 0
+}
+
+// DiedOf reports whether the process ended because of sig, either killed by
+// it or exiting with 128+sig as a shell reports it.
+func DiedOf(ps *os.ProcessState, sig syscall.Signal) bool {
+	if ps == nil {
+		return false
+	}
+	ws, _ := ps.Sys().(syscall.WaitStatus)
+	return (ws.Signaled() && ws.Signal() == sig) || ws.ExitStatus() == 128+int(sig)
+}
+
+// ProcessesWith lists ("pid comm") the processes whose environment holds
+// marker (the children of a test's command inherit it; their working
+// directory may differ: rules_go's test main changes into the runfiles
+// directory). Linux only (/proc).
+func ProcessesWith(marker string) []string {
+	var found []string
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		env, err := os.ReadFile(filepath.Join(p, "environ"))
+		if err == nil && bytes.Contains(env, []byte("\x00"+marker+"\x00")) {
+			comm, _ := os.ReadFile(filepath.Join(p, "comm"))
+			found = append(found, filepath.Base(p)+" "+strings.TrimSpace(string(comm)))
+		}
+	}
+	return found
+}
