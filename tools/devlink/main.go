@@ -8,6 +8,9 @@
 //	devlink -linker=P -tu=T.bc -tu-summary=T.summary -o OUT.bc -unused-inputs=U
 //	        [-object=O -summary=S]... [-library=L]...
 //
+// Any argument @FILE stands for the lines of FILE, one argument each (a
+// Bazel param file in multiline format).
+//
 // links T whole with, --only-needed, the objects it imports from (in the
 // order the summaries call for) and the device libraries, and writes to U
 // the objects it did not read, one per line, for Bazel's unused_inputs_list:
@@ -23,6 +26,7 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/argfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
@@ -89,6 +93,12 @@ func parseArgs(args []string) (*config, error) {
 }
 
 func run(args []string, stderr io.Writer) (rc int) {
+	// A per-TU link names every other TU: Bazel passes them in a param file.
+	args, err := argfile.Expand(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		return 1
+	}
 	c, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))

@@ -108,9 +108,28 @@ func TestLink(t *testing.T) {
 					args = append(args, "-object", p(o+".bc"), "-summary", p(o+".summary"))
 				}
 			}
+			// Bazel passes the arguments in a multiline param file.
+			params := p(tc.tu + ".params")
+			if err := os.WriteFile(params, []byte(strings.Join(args, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			var stderr bytes.Buffer
+			if rc := run([]string{"@" + params}, &stderr); rc != 0 {
+				t.Fatalf("devlink: %s", stderr.String())
+			}
+			viaParams, err := os.ReadFile(p(tc.tu + ".linked.bc"))
+			if err != nil {
+				t.Fatal(err)
+			}
 			if rc := run(args, &stderr); rc != 0 {
 				t.Fatalf("devlink: %s", stderr.String())
+			}
+			direct, err := os.ReadFile(p(tc.tu + ".linked.bc"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(viaParams, direct) {
+				t.Errorf("the link through a param file differs from the direct one")
 			}
 			if diff := cmp.Diff(tc.wantDefined, definedIn(t, p(tc.tu+".linked.bc"))); diff != "" {
 				t.Errorf("defined functions (-want +got):\n%s", diff)
@@ -148,6 +167,7 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"no output", []string{"-summarize", p("a.bc")}, "devlink: -o is required\n"},
+		{"missing param file", []string{"@" + p("nope.params")}, "devlink: param file " + p("nope.params") + ": open " + p("nope.params") + ": no such file or directory\n"},
 		{"summarize arity", []string{"-summarize", "-o", p("x"), p("a.bc"), p("b.bc")}, "devlink: -summarize takes one input file\n"},
 		{"unpaired", append(append([]string{}, link...), "-tu-summary", p("a.summary"), "-object", p("b.bc")), "devlink: 1 -object but 0 -summary flags\n"},
 		{"no unused", []string{"-tu", p("a.bc"), "-tu-summary", p("a.summary"), "-o", p("out.bc")}, "devlink: -unused-inputs is required\n"},

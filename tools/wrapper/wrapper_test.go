@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/klauspost/compress/zstd"
+	"github.com/rules-sycl/rules_sycl/tools/internal/argfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 )
@@ -507,5 +508,24 @@ func TestSkipImagesWithoutEntries(t *testing.T) {
 	}
 	if got := build("all.o", "-batch", "sub/t.tbl", "empty.tbl"); bytes.Equal(got, want) {
 		t.Error("without the flag, rows without entries were left out")
+	}
+}
+
+// Bazel passes the wrapper's arguments in a multiline param file: they are
+// parsed as if given directly.
+func TestRunReadsParamFile(t *testing.T) {
+	dir := t.TempDir()
+	params := filepath.Join(dir, "wrap.params")
+	args := []string{"-o", filepath.Join(dir, "out.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-bogus", "a"}
+	if err := os.WriteFile(params, []byte(strings.Join(args, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"@" + params}); err == nil || !strings.Contains(err.Error(), "unknown option -bogus") {
+		t.Errorf("run(@params) = %v, want the usage error of its arguments", err)
+	}
+	missing := filepath.Join(dir, "missing.params")
+	var ae *argfile.Error
+	if err := run([]string{"@" + missing}); !errors.As(err, &ae) || ae.Path != missing {
+		t.Errorf("run(@missing) = %v, want an *argfile.Error naming %s", err, missing)
 	}
 }
