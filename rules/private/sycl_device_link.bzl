@@ -1,33 +1,49 @@
-"""sycl_device_link and sycl_shared_library: explicit device-link points.
+"""sycl_device_link: an explicit device-link point.
 
-A sycl_binary links all device code it reaches. These rules resolve device
-code earlier, like CMake's SYCL_RESOLVE_DEVICE_SYMBOLS: their dependents get
-host code plus a registration object, and no device code to link again.
+A sycl_binary links all device code it reaches. This rule (and
+sycl_library's device_link, and sycl_shared_library) resolves device code
+earlier, like CMake's SYCL_RESOLVE_DEVICE_SYMBOLS: dependents get host code
+plus a registration object, and no device code to link again.
 """
 
-load(":common.bzl", "COMMON_ATTRS", "TOOLCHAINS", "compile_target")
+load(":attrs.bzl", "DEVICE_LINK_ATTRS", "TOOLCHAINS")
+load(":compile.bzl", "compile_sources")
+load(":context.bzl", "sycl_context")
+load(":pipeline.bzl", "device_pipeline")
 load(":providers.bzl", "SyclInfo")
-load(":sycl_binary.bzl", "DEVICE_LINK_ATTRS", "device_images")
 
-def _resolved():
-    # Device code linked here must not be linked again by a dependent.
+def resolved_sycl_info():
+    """The SyclInfo of a rule that device-linked its code: empty.
+
+    Returns:
+      SyclInfo: device code linked here must not be linked again by a dependent.
+    """
     return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset())
 
-def _wrapper_outputs(obj):
-    return cc_common.create_compilation_outputs(objects = depset([obj]), pic_objects = depset([obj]))
-
-def device_linked(ctx, c):
-    """Device-links a compiled target here; returns its providers.
+def wrapper_compilation_outputs(obj):
+    """The wrapped images' object as compilation outputs for cc_common.
 
     Args:
-      ctx: rule context with the device-link attributes.
-      c: the struct compile_target returned.
+      obj: File, the wrapper's object.
+
+    Returns:
+      CcCompilationOutputs.
+    """
+    return cc_common.create_compilation_outputs(objects = depset([obj]), pic_objects = depset([obj]))
+
+def device_linked(ctx, sycl, compiled):
+    """Device-links a compiled rule here; returns its providers.
+
+    Args:
+      ctx: rule context with attrs.bzl's DEVICE_LINK_ATTRS.
+      sycl: the SYCL context (context.bzl).
+      compiled: the struct compile_sources returned.
 
     Returns:
       [DefaultInfo, CcInfo (host code + always-linked registration object),
       SyclInfo (empty: resolved), OutputGroupInfo].
     """
-    images = device_images(ctx, c)
+    images = device_pipeline(sycl, compiled.sycl_info)
 
     # alwayslink: nothing references the registration object, and an archive
     # member nobody references is not linked. No dynamic library either: a
@@ -36,115 +52,33 @@ def device_linked(ctx, c):
     (images_context, _) = cc_common.create_linking_context_from_compilation_outputs(
         name = ctx.label.name + "_images",
         actions = ctx.actions,
-        feature_configuration = c.feature_configuration,
-        cc_toolchain = c.cc_toolchain,
+        feature_configuration = sycl.feature_configuration,
+        cc_toolchain = sycl.cc_toolchain,
         compilation_outputs = cc_common.merge_compilation_outputs(
-            compilation_outputs = [c.compilation_outputs, _wrapper_outputs(images.wrapper_object)],
+            compilation_outputs = [compiled.compilation_outputs, wrapper_compilation_outputs(images.output)],
         ),
-        linking_contexts = c.linking_contexts,
+        linking_contexts = compiled.linking_contexts,
         user_link_flags = ctx.attr.linkopts,
         alwayslink = True,
         disallow_dynamic_library = True,
     )
     return [
-        DefaultInfo(files = depset([images.wrapper_object])),
-        CcInfo(compilation_context = c.compilation_context, linking_context = images_context),
-        _resolved(),
+        DefaultInfo(files = depset([images.output])),
+        CcInfo(compilation_context = compiled.compilation_context, linking_context = images_context),
+        resolved_sycl_info(),
         OutputGroupInfo(device_images = images.images, device_split = depset([images.split])),
     ]
 
 def _sycl_device_link_impl(ctx):
-    return device_linked(ctx, compile_target(ctx))
-
-_DEVICE_LINK_ATTRS = dict(COMMON_ATTRS)
-_DEVICE_LINK_ATTRS.update(DEVICE_LINK_ATTRS)
+    sycl = sycl_context(ctx)
+    return device_linked(ctx, sycl, compile_sources(ctx, sycl))
 
 sycl_device_link = rule(
     implementation = _sycl_device_link_impl,
     doc = """Device-links the SYCL code of `srcs` and `deps` into images and a
 registration object (CMake's SYCL_RESOLVE_DEVICE_SYMBOLS). Provides CcInfo, so
 cc_binary and cc_test can depend on it; dependents link no device code again.""",
-    attrs = _DEVICE_LINK_ATTRS,
-    toolchains = TOOLCHAINS,
-    fragments = ["cpp"],
-)
-
-def _anchor_name(label):
-    # A C identifier unique to the target: its descriptor's exported name.
-    name = "rules_sycl_" + (label.workspace_name + "_" + label.package + "_" + label.name)
-    return "".join([ch if ch.isalnum() else "_" for ch in name.elems()])
-
-def _sycl_shared_library_impl(ctx):
-    c = compile_target(ctx)
-    desc = _anchor_name(ctx.label)
-    images = device_images(ctx, c, desc_name = desc)
-    linking_outputs = cc_common.link(
-        name = ctx.label.name,
-        actions = ctx.actions,
-        feature_configuration = c.feature_configuration,
-        cc_toolchain = c.cc_toolchain,
-        compilation_outputs = cc_common.merge_compilation_outputs(
-            compilation_outputs = [c.compilation_outputs, _wrapper_outputs(images.wrapper_object)],
-        ),
-        linking_contexts = c.linking_contexts,
-        user_link_flags = ctx.attr.linkopts,
-        output_type = "dynamic_library",
-    )
-    so = linking_outputs.library_to_link.resolved_symlink_dynamic_library or linking_outputs.library_to_link.dynamic_library
-
-    # A dependent that calls nothing in the library would lose it to
-    # --as-needed, and with it the images: an always-linked object in the
-    # dependent references the library's descriptor, which keeps it needed.
-    anchor_src = ctx.actions.declare_file(ctx.label.name + "_anchor.c")
-    ctx.actions.write(anchor_src, """\
-/* Generated by rules_sycl: keeps {so} linked (--as-needed) so its device images register. */
-extern const char {desc} __asm__(".sycl_offloading.{desc}");
-__attribute__((used)) const void *const {desc}_anchor = &{desc};
-""".format(so = so.basename, desc = desc))
-    (_, anchor_outputs) = cc_common.compile(
-        name = ctx.label.name + "_anchor",
-        actions = ctx.actions,
-        feature_configuration = c.feature_configuration,
-        cc_toolchain = c.cc_toolchain,
-        srcs = [anchor_src],
-    )
-    (anchor_context, _) = cc_common.create_linking_context_from_compilation_outputs(
-        name = ctx.label.name + "_anchor",
-        actions = ctx.actions,
-        feature_configuration = c.feature_configuration,
-        cc_toolchain = c.cc_toolchain,
-        compilation_outputs = anchor_outputs,
-        alwayslink = True,
-        disallow_dynamic_library = True,
-    )
-    library = cc_common.create_library_to_link(
-        actions = ctx.actions,
-        feature_configuration = c.feature_configuration,
-        cc_toolchain = c.cc_toolchain,
-        dynamic_library = so,
-    )
-    so_context = cc_common.create_linking_context(
-        linker_inputs = depset([cc_common.create_linker_input(owner = ctx.label, libraries = depset([library]))]),
-    )
-    linking_context = cc_common.merge_cc_infos(cc_infos = [
-        CcInfo(linking_context = anchor_context),
-        CcInfo(linking_context = so_context),
-    ]).linking_context
-    return [
-        DefaultInfo(files = depset([so]), runfiles = ctx.runfiles(files = [so])),
-        CcInfo(compilation_context = c.compilation_context, linking_context = linking_context),
-        _resolved(),
-        OutputGroupInfo(device_images = depset(images.spirv_dirs), device_split = depset([images.split])),
-    ]
-
-sycl_shared_library = rule(
-    implementation = _sycl_shared_library_impl,
-    doc = """A shared library that carries and registers its own device images:
-its host code, the device code of `srcs` and `deps` (device-linked, split,
-translated, wrapped) and a registration constructor. Dependents link against
-the .so and get an always-linked anchor that keeps it loaded under
---as-needed. Link the SYCL runtime dynamically (one registry per process).""",
-    attrs = _DEVICE_LINK_ATTRS,
+    attrs = DEVICE_LINK_ATTRS,
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],
 )

@@ -1,20 +1,22 @@
 """sycl_library: device and host code of a SYCL library."""
 
-load(":common.bzl", "COMMON_ATTRS", "TOOLCHAINS", "compile_target")
-load(":sycl_binary.bzl", "DEVICE_LINK_ATTRS")
+load(":attrs.bzl", "LIBRARY_ATTRS", "TOOLCHAINS")
+load(":compile.bzl", "compile_sources")
+load(":context.bzl", "sycl_context")
 load(":sycl_device_link.bzl", "device_linked")
 
 def _sycl_library_impl(ctx):
-    c = compile_target(ctx)
+    sycl = sycl_context(ctx)
+    compiled = compile_sources(ctx, sycl)
     if ctx.attr.device_link:
-        return device_linked(ctx, c)
+        return device_linked(ctx, sycl, compiled)
     (linking_context, linking_outputs) = cc_common.create_linking_context_from_compilation_outputs(
         name = ctx.label.name,
         actions = ctx.actions,
-        feature_configuration = c.feature_configuration,
-        cc_toolchain = c.cc_toolchain,
-        compilation_outputs = c.compilation_outputs,
-        linking_contexts = c.linking_contexts,
+        feature_configuration = sycl.feature_configuration,
+        cc_toolchain = sycl.cc_toolchain,
+        compilation_outputs = compiled.compilation_outputs,
+        linking_contexts = compiled.linking_contexts,
         user_link_flags = ctx.attr.linkopts,
     )
     library = linking_outputs.library_to_link
@@ -22,26 +24,20 @@ def _sycl_library_impl(ctx):
         library.static_library if library else None,
         library.pic_static_library if library else None,
     ] if f != None]
+    sycl_info = compiled.sycl_info
     return [
-        DefaultInfo(files = depset(files, transitive = [c.sycl_info.device_objects])),
-        c.sycl_info,
-        CcInfo(compilation_context = c.compilation_context, linking_context = linking_context),
-        OutputGroupInfo(device_objects = c.sycl_info.device_objects),
+        DefaultInfo(files = depset(files, transitive = [sycl_info.device_objects])),
+        sycl_info,
+        CcInfo(compilation_context = compiled.compilation_context, linking_context = linking_context),
+        OutputGroupInfo(device_objects = sycl_info.device_objects),
     ]
-
-_ATTRS = dict(COMMON_ATTRS)
-_ATTRS.update(DEVICE_LINK_ATTRS)
-_ATTRS["device_link"] = attr.bool(
-    default = False,
-    doc = "Resolve device code here (CMake's SYCL_RESOLVE_DEVICE_SYMBOLS): the library carries its images and registration object, so cc_binary/cc_test can depend on it directly; dependents link none of its device code again.",
-)
 
 sycl_library = rule(
     implementation = _sycl_library_impl,
     doc = """A library of SYCL device code (kept as per-TU bitcode until a sycl_binary
 links it) and host code (compiled by the C++ toolchain; provides CcInfo, so
 cc_library targets can depend on it and it on them).""",
-    attrs = _ATTRS,
+    attrs = LIBRARY_ATTRS,
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],
 )

@@ -7,20 +7,28 @@ load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts", "unittest")
 load("//rules/private:dpcpp_configure.bzl", "image_version_for_libsycl")
 
 # buildifier: disable=bzl-visibility
-load("//rules/private/actions:wrap.bzl", "wrap")
+load("//rules/private/actions:wrap.bzl", "emit_wrap")
 
-# --- wrap(): each layout becomes its flags ----------------------------------
+# --- emit_wrap(): each layout becomes its flags -------------------------------
+
+def _declare(sycl, name, **_layout):
+    # One file per fixture; the layout arguments do not matter here.
+    return sycl.actions.declare_file(sycl.label.name + "/" + name)
 
 def _wrap_fixture_impl(ctx):
-    out = ctx.actions.declare_file(ctx.label.name + ".images.o")
-    wrap(
-        ctx,
-        ctx.executable._wrapper,
-        [struct(dirs = [ctx.file.table], table = ctx.file.table, target = "spir64", format = "spirv")],
-        "x86_64-unknown-linux-gnu",
-        None,
-        out,
-        struct(image_version = ctx.attr.image_version, offload_entries = ctx.attr.offload_entries),
+    # The parts of the SYCL context (rules/private/context.bzl) emit_wrap reads.
+    sycl = struct(
+        label = ctx.label,
+        actions = ctx.actions,
+        declare = _declare,
+        toolchain = struct(image_version = ctx.attr.image_version, offload_entries = ctx.attr.offload_entries),
+        tools = struct(wrapper = ctx.attr._wrapper[DefaultInfo].files_to_run),
+        modes = struct(compression = None),
+        cc_toolchain = struct(cpu = "k8"),
+    )
+    out = emit_wrap(
+        sycl,
+        [struct(dirs = [ctx.file.table], table = ctx.file.table.path, device_target = struct(name = "spir64"), format = "spirv")],
     )
     return [DefaultInfo(files = depset([out]))]
 

@@ -1,7 +1,10 @@
-"""The per-image action shape that translation and AOT share."""
+"""The per-image action shape that translation, AOT and CUDA's steps share."""
 
-def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None):
+def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None):
     """Runs `command` once per row of a file table's Code column, through tools/foreach.
+
+    Not an emit_ function: its callers declare out_dir, and it returns the
+    path of the table it writes there.
 
     As many commands run at once as the executing machine has CPUs (-jobs=0).
     Bazel 4.2 has no way for a non-test action to reserve more than one CPU
@@ -13,8 +16,7 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
     Code column names them, all in the tree artifact out_dir.
 
     Args:
-      ctx: rule context.
-      tool: File, the foreach executable.
+      sycl: the SYCL context (context.bzl).
       tools: depset of File the command needs.
       in_dirs: tree artifacts holding the images and the table.
       in_table: string, path of the input file table.
@@ -31,8 +33,8 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
     Returns:
       The path of the output file table inside out_dir.
     """
-    table = out_dir.path + "/" + ctx.label.name + ".table"
-    args = ctx.actions.args()
+    table = sycl.table(sycl, out_dir)
+    args = sycl.actions.args()
     args.add("-table", in_table)
     args.add("-column", "Code")
     args.add("-out-table", table)
@@ -45,8 +47,8 @@ def foreach_image(ctx, tool, tools, in_dirs, in_table, out_dir, out_extension, c
         args.add("-shard=%d/%d" % shard)
     args.add("--")
     args.add_all(command)
-    ctx.actions.run(
-        executable = tool,
+    sycl.actions.run(
+        executable = sycl.tools.foreach,
         arguments = [args],
         inputs = in_dirs,
         tools = tools,

@@ -5,29 +5,33 @@ clang does not, so this per-TU step adds it. Per-source splitting after the
 device link groups kernels by it.
 """
 
-def stamp_module_id(ctx, toolchain, tool, bitcode, module_id, out):
-    """Writes `out`: `bitcode` with "sycl-module-id"=module_id on its kernels (mnemonic SyclModuleId).
+def emit_module_id(sycl, device_target, src, bitcode):
+    """Stamps "sycl-module-id"=<src's path> on the kernels of bitcode (mnemonic SyclModuleId).
 
     Args:
-      ctx: rule context.
-      toolchain: SyclToolchainInfo (llvm-as / llvm-dis for bitcode I/O).
-      tool: File, the moduleid executable.
-      bitcode: File, one TU's device bitcode.
-      module_id: string, the TU's id (its workspace-relative source path).
-      out: File, the stamped bitcode.
+      sycl: the SYCL context (context.bzl).
+      device_target: SyclDeviceTargetInfo (llvm-as / llvm-dis for bitcode I/O).
+      src: File, the TU's source: its workspace path is the id.
+      bitcode: File, the TU's device bitcode.
+
+    Returns:
+      File: the stamped bitcode, <src>.id.bc.
     """
-    args = ctx.actions.args()
+    module_id = src.short_path
+    out = sycl.declare(sycl, src.short_path + ".id.bc", device_target = device_target)
+    args = sycl.actions.args()
     args.add("-id=" + module_id)
-    args.add("-llvm-as=" + toolchain.assembler.executable.path)
-    args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
+    args.add("-llvm-as=" + device_target.assembler.executable.path)
+    args.add("-llvm-dis=" + device_target.disassembler.executable.path)
     args.add("-o", out)
     args.add(bitcode)
-    ctx.actions.run(
-        executable = tool,
+    sycl.actions.run(
+        executable = sycl.tools.moduleid,
         arguments = [args],
         inputs = [bitcode],
-        tools = toolchain.all_files,
+        tools = device_target.all_files,
         outputs = [out],
         mnemonic = "SyclModuleId",
         progress_message = "Stamping sycl-module-id on %s" % module_id,
     )
+    return out

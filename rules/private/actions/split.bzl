@@ -8,16 +8,16 @@ SPLIT_MODES = {
     "per_source": "source",
 }
 
-def spec_const_mode(target, override = ""):
+def spec_const_mode(device_target, override = ""):
     """The splitter's -spec-const for a device target (DPC++ driver convention).
 
     JIT SPIR-V images keep SPIR-V specialization constants (native: the
     runtime sets them when it builds the program); images compiled ahead of
-    time or for a non-SPIR-V target read them from a buffer argument
+    time or for a non-SPIR-V device target read them from a buffer argument
     (emulation).
 
     Args:
-      target: SyclDeviceTargetInfo.
+      device_target: SyclDeviceTargetInfo.
       override: "native" or "emulation" forces that mode (the rule's
         spec_constants attribute); "" applies the convention.
 
@@ -26,28 +26,28 @@ def spec_const_mode(target, override = ""):
     """
     if override:
         return override
-    if getattr(target, "image_format", "spirv") == "spirv" and not getattr(target, "aot", None):
+    if device_target.image_format == "spirv" and not device_target.aot:
         return "native"
     return "emulation"
 
-def post_link_flags(target):
+def post_link_flags(device_target):
     """The property-set and entry-point flags the DPC++ driver gives sycl-post-link.
 
     They depend on the device triple only, so every toolchain gets the same
     images a DPC++ link would: device_global, kernel-parameter and exported-
     symbol property sets for the runtime, SYCL_EXTERNAL functions internalized
-    on SPIR targets, ESIMD entry points in their own images (and an error,
+    on SPIR device targets, ESIMD entry points in their own images (and an error,
     not an unlowered image, for ESIMD code, which the splitter cannot lower).
     -emit-imported-symbols is left out: rules_sycl links device code
     statically, so no image imports from another.
 
     Args:
-      target: SyclDeviceTargetInfo.
+      device_target: SyclDeviceTargetInfo.
 
     Returns:
       list of string.
     """
-    triple = getattr(target, "device_triple", "spir64")
+    triple = device_target.device_triple
     spir = triple.startswith("spir")
     nvptx = triple.startswith("nvptx")
     amdgcn = triple.startswith("amdgcn")
@@ -64,31 +64,32 @@ def post_link_flags(target):
         flags.append("-lower-esimd")
     return flags
 
-def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
-    """Splits `linked` into the tree artifact `out_dir` (mnemonic SyclSplit).
+def emit_split(sycl, device_target, linked, unit = None, extra_flags = []):
+    """Splits a linked module into device images (mnemonic SyclSplit).
 
-    out_dir receives <name>_<ID>.bc, .prop and .sym per device image and the
-    file table <name>.table ([Code|Properties|Symbols]) naming them.
+    Writes, into the tree artifact split/, <rule>_<ID>.bc, .prop and .sym per
+    device image and the file table <rule>.table ([Code|Properties|Symbols])
+    naming them.
 
     Args:
-      ctx: rule context.
-      toolchain: SyclToolchainInfo (llvm-as / llvm-dis for bitcode I/O).
-      tool: File, the splitter executable.
+      sycl: the SYCL context (context.bzl); its modes say the split mode and
+        how to lower specialization constants.
+      device_target: SyclDeviceTargetInfo (llvm-as / llvm-dis, imagec).
       linked: File, the linked device module.
-      mode: string, a key of SPLIT_MODES.
-      out_dir: tree artifact to write.
+      unit: string or None, the per-TU directory (see context.bzl's declare).
       extra_flags: more splitter flags (e.g. -emit-kernel-names).
 
     Returns:
-      The path of the file table inside out_dir.
+      struct(dir, table): the tree artifact and the path of its file table.
     """
-    table = out_dir.path + "/" + ctx.label.name + ".table"
-    args = ctx.actions.args()
-    args.add("-split=" + SPLIT_MODES[mode])
+    out_dir = sycl.declare(sycl, "split", device_target = device_target, unit = unit, directory = True)
+    table = sycl.table(sycl, out_dir)
+    args = sycl.actions.args()
+    args.add("-split=" + SPLIT_MODES[sycl.modes.split])
     args.add("-symbols")
     args.add("-properties")
-    args.add("-spec-const=" + spec_const_mode(toolchain, getattr(ctx.attr, "spec_constants", "")))
-    args.add_all(post_link_flags(toolchain))
+    args.add("-spec-const=" + spec_const_mode(device_target, sycl.modes.spec_constants))
+    args.add_all(post_link_flags(device_target))
 
     # split_mode=off still keeps kernels with different device requirements
     # (aspects, work-group sizes, ...) in different images, as DPC++'s design
@@ -96,23 +97,22 @@ def split(ctx, toolchain, tool, linked, mode, out_dir, extra_flags = []):
     # keep every kernel of the image off devices without fp64.
     args.add("-split-by-device-requirements")
     args.add_all(extra_flags)
-    args.add("-llvm-as=" + toolchain.assembler.executable.path)
-    image_compiler = getattr(toolchain, "image_compiler", None)
-    if image_compiler:
+    args.add("-llvm-as=" + device_target.assembler.executable.path)
+    if device_target.image_compiler:
         # One imagec process per CPU assembles every image, instead of one
         # llvm-as per image (the same bitcode, see tools/imagec).
-        args.add("-imagec=" + image_compiler.executable.path)
-    args.add("-llvm-dis=" + toolchain.disassembler.executable.path)
+        args.add("-imagec=" + device_target.image_compiler.executable.path)
+    args.add("-llvm-dis=" + device_target.disassembler.executable.path)
     args.add("-out-dir", out_dir.path)
     args.add("-o", table)
     args.add(linked)
-    ctx.actions.run(
-        executable = tool,
+    sycl.actions.run(
+        executable = sycl.tools.splitter,
         arguments = [args],
         inputs = [linked],
-        tools = toolchain.all_files,
+        tools = device_target.all_files,
         outputs = [out_dir],
         mnemonic = "SyclSplit",
-        progress_message = "Splitting SYCL device code of %s (%s)" % (ctx.label, mode),
+        progress_message = "Splitting SYCL device code of %s (%s)" % (sycl.label, sycl.modes.split),
     )
-    return table
+    return struct(dir = out_dir, table = table)

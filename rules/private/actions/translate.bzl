@@ -1,6 +1,6 @@
 """Translate: each device image's LLVM bitcode to SPIR-V."""
 
-load(":foreach.bzl", "foreach_image")
+load(":foreach.bzl", "run_foreach")
 
 # llvm-spirv flags tools/imagec applies as llvm-spirv does; any other flag
 # sends the translation back to one llvm-spirv process per image.
@@ -12,47 +12,46 @@ def _imagec_can_translate(flags):
             return False
     return True
 
-def translate(ctx, toolchain, tool, split_dir, split_table, out_dir, shard = None):
+def emit_translate(sycl, device_target, split, unit = None, shard = None):
     """Runs the SPIR-V translator on every image of a split (mnemonic SyclTranslate).
 
-    Reads the Code column of `split_table`, writes <image>.spv into the tree
-    artifact `out_dir` together with a copy of the table whose Code column names
-    the SPIR-V files (what clang's file-table-tform does). With the
-    toolchain's image_compiler (tools/imagec) and flags it knows, one imagec
-    process per CPU translates every image; otherwise one translator process
-    per image, as many at once as the machine has CPUs.
+    Reads the Code column of the split's table, writes <image>.spv into the
+    tree artifact spirv[_<shard>]/ together with a copy of the table whose
+    Code column names the SPIR-V files (what clang's file-table-tform does).
+    With the device target's image_compiler (tools/imagec) and flags it
+    knows, one imagec process per CPU translates every image; otherwise one
+    translator process per image, as many at once as the machine has CPUs.
 
     Args:
-      ctx: rule context.
-      toolchain: SyclToolchainInfo or SyclDeviceTargetInfo (translator, its flags).
-      tool: File, the foreach executable.
-      split_dir: tree artifact written by the split.
-      split_table: string, path of the split's file table.
-      out_dir: tree artifact to write.
+      sycl: the SYCL context (context.bzl).
+      device_target: SyclDeviceTargetInfo (translator, its flags).
+      split: struct(dir, table) that emit_split returned.
+      unit: string or None, the per-TU directory (see context.bzl's declare).
       shard: None, or (i, n): translate only the i-th of n contiguous slices
         of the table's rows.
 
     Returns:
-      The path of the translated file table inside out_dir.
+      struct(dir, table): the tree artifact and the path of its file table.
     """
-    image_compiler = getattr(toolchain, "image_compiler", None)
-    if image_compiler and _imagec_can_translate(toolchain.translate_flags):
-        command = [image_compiler.executable, "serve"] + toolchain.translate_flags
+    out_dir = sycl.declare(sycl, "spirv" + ("_%d" % shard[0] if shard else ""), device_target = device_target, unit = unit, directory = True)
+    image_compiler = device_target.image_compiler
+    if image_compiler and _imagec_can_translate(device_target.translate_flags):
+        command = [image_compiler.executable, "serve"] + device_target.translate_flags
         serve = True
     else:
-        command = [toolchain.translator.executable] + toolchain.translate_flags + ["{in}", "-o", "{out}"]
+        command = [device_target.translator.executable] + device_target.translate_flags + ["{in}", "-o", "{out}"]
         serve = False
-    return foreach_image(
-        ctx,
-        tool,
-        toolchain.all_files,
-        [split_dir],
-        split_table,
+    table = run_foreach(
+        sycl,
+        device_target.all_files,
+        [split.dir],
+        split.table,
         out_dir,
         ".spv",
         command,
         "SyclTranslate",
-        "Translating SYCL device images of %s to SPIR-V" % ctx.label,
+        "Translating SYCL device images of %s to SPIR-V" % sycl.label,
         serve = serve,
         shard = shard,
     )
+    return struct(dir = out_dir, table = table)

@@ -25,35 +25,37 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def wrap(ctx, tool, groups, host, compression, out, layout, desc_name = None, skip_images_without_entries = False):
-    """Writes the host object `out` holding the images of file tables (mnemonic SyclWrap).
+def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries = False):
+    """Wraps the images of file tables into a host object (mnemonic SyclWrap).
 
     Args:
-      ctx: rule context.
-      tool: File, the wrapper executable.
-      groups: list of struct(dirs, table, target, format): per device target,
-        the tree artifacts holding its images and the .prop/.sym files, its
-        file table ([Code|Properties|Symbols]), the target spec to record and
-        the image format.
-      host: string, host triple of the object.
-      compression: None, or struct(level, threshold) to zstd-compress images.
-      out: File, the object to write.
-      layout: struct(image_version, offload_entries): the layouts the
-        toolchain's runtime reads (see sycl_toolchain).
+      sycl: the SYCL context (context.bzl): the runtime's image layouts and
+        the compression mode.
+      image_tables: list of struct(dirs, table, device_target, format): per device
+        target (per TU and shard), the tree artifacts holding its images and
+        the .prop/.sym files, its file table ([Code|Properties|Symbols]),
+        the SyclDeviceTargetInfo (its name is the target spec recorded)
+        and the image format.
       desc_name: if set, the descriptor is the global symbol
         ".sycl_offloading.<desc_name>" (shared libraries anchor on it).
       skip_images_without_entries: drop images that define no entry point
         (per-TU mode: a TU without kernels leaves an empty image).
+
+    Returns:
+      File: the object, <rule>.images.o.
     """
-    args = ctx.actions.args()
+    out = sycl.declare(sycl, sycl.label.name + ".images.o")
+    toolchain = sycl.toolchain
+    compression = sycl.modes.compression
+    args = sycl.actions.args()
     args.add("-o", out)
-    args.add("-host=" + host)
+    args.add("-host=" + host_triple(sycl.cc_toolchain))
     args.add("-kind=sycl")
 
     # Always explicit: the object must match the runtime it is linked with,
     # whatever the wrapper's default is.
-    args.add("-image-version=%d" % layout.image_version)
-    if layout.offload_entries == "new":
+    args.add("-image-version=%d" % toolchain.image_version)
+    if toolchain.offload_entries == "new":
         args.add("-new-offload-entries")
     if compression:
         args.add("-offload-compress")
@@ -65,15 +67,20 @@ def wrap(ctx, tool, groups, host, compression, out, layout, desc_name = None, sk
         args.add("-skip-images-without-entries")
 
     # -target and -format apply to the tables that follow them.
-    for g in groups:
-        args.add("-target=" + g.target)
-        args.add("-format=" + g.format)
-        args.add("-batch", g.table)
-    ctx.actions.run(
-        executable = tool,
+    for t in image_tables:
+        args.add("-target=" + t.device_target.name)
+        args.add("-format=" + t.format)
+        args.add("-batch", t.table)
+
+    # Per-TU mode gives an image table per TU: the command line grows with the program.
+    args.use_param_file("@%s")
+    args.set_param_file_format("multiline")
+    sycl.actions.run(
+        executable = sycl.tools.wrapper,
         arguments = [args],
-        inputs = depset(transitive = [depset(g.dirs) for g in groups]),
+        inputs = depset(transitive = [depset(t.dirs) for t in image_tables]),
         outputs = [out],
         mnemonic = "SyclWrap",
-        progress_message = "Wrapping SYCL device images of %s" % ctx.label,
+        progress_message = "Wrapping SYCL device images of %s" % sycl.label,
     )
+    return out

@@ -1,0 +1,53 @@
+"""Per-TU device link: one translation unit with what it uses of the rest."""
+
+def emit_device_link_tu(sycl, device_target, tu, others, libraries):
+    """Links one TU with what it uses of the rest of the program (mnemonic SyclDeviceLink).
+
+    Per-TU image mode (thinLTO-style): the TU is linked whole; from the
+    other TUs devlink reads, with llvm-link --only-needed, only those the
+    summaries say define something the result needs (in an order that
+    resolves chains across TUs), then the device libraries. The objects it
+    did not read go to an unused_inputs_list, so Bazel does not re-run this
+    link when only they change (editing another TU's kernel body).
+
+    Args:
+      sycl: the SYCL context (context.bzl).
+      device_target: SyclDeviceTargetInfo (its linker).
+      tu: struct(object, summary, unit) of the TU.
+      others: list of struct(object, summary), the program's other TUs.
+      libraries: depset of File, device libraries.
+
+    Returns:
+      struct(linked, unused): the linked module and the list of objects the
+      link did not read.
+    """
+    out = sycl.declare(sycl, sycl.label.name + ".device.bc", device_target = device_target, unit = tu.unit)
+    unused = sycl.declare(sycl, sycl.label.name + ".device.bc.unused", device_target = device_target, unit = tu.unit)
+    args = sycl.actions.args()
+    args.add("-linker=" + device_target.linker.executable.path)
+    args.add("-tu", tu.object)
+    args.add("-tu-summary", tu.summary)
+    args.add("-o", out)
+    args.add("-unused-inputs", unused)
+    for o in others:
+        args.add("-object", o.object)
+        args.add("-summary", o.summary)
+    args.add_all(libraries, before_each = "-library")
+
+    # Every other TU is named: the command line grows with the program.
+    args.use_param_file("@%s", use_always = True)
+    args.set_param_file_format("multiline")
+    sycl.actions.run(
+        executable = sycl.tools.devlink,
+        arguments = [args],
+        inputs = depset(
+            [tu.object, tu.summary] + [o.object for o in others] + [o.summary for o in others],
+            transitive = [libraries],
+        ),
+        tools = device_target.all_files,
+        outputs = [out, unused],
+        unused_inputs_list = unused,
+        mnemonic = "SyclDeviceLink",
+        progress_message = "Linking SYCL device code of %s for %s" % (sycl.label, tu.object.short_path),
+    )
+    return struct(linked = out, unused = unused)

@@ -1,0 +1,118 @@
+"""The SYCL context: what every rules_sycl rule needs, built once per rule.
+
+Like rules_go's go_context: the resolved toolchain, the device targets this
+configuration builds, the rule's modes, the C++ toolchain, and the one
+function that names pipeline outputs. Actions (rules/private/actions) take
+it as their first argument.
+"""
+
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load(":toolchain.bzl", "find_sycl_toolchain")
+
+def sycl_context(ctx):
+    """Builds the SYCL context of a rule.
+
+    Args:
+      ctx: rule context of a rule with the attributes of attrs.bzl.
+
+    Returns:
+      struct with:
+        label, actions: the rule's.
+        toolchain: SyclToolchainInfo.
+        tools: the toolchain's rules_sycl tools (FilesToRunProvider each).
+        primary: SyclDeviceTargetInfo, the toolchain's primary device target.
+        device_targets: list of SyclDeviceTargetInfo that
+          --@rules_sycl//sycl:targets asks for, in its order.
+        modes: struct(split, per_tu, spec_constants, compression,
+          image_shards, cuda_archs).
+        cc_toolchain, feature_configuration: the host C++ toolchain's.
+        declare: function(sycl, name, device_target = None, unit = None,
+          directory = False) -> File: the one place the output layout is
+          spelled.
+        table: function(sycl, directory) -> string: the path of the file
+          table an action writes into a tree artifact.
+    """
+    toolchain = find_sycl_toolchain(ctx)
+    cc_toolchain = find_cpp_toolchain(ctx)
+    return struct(
+        label = ctx.label,
+        actions = ctx.actions,
+        toolchain = toolchain,
+        tools = toolchain.tools,
+        primary = toolchain.primary,
+        device_targets = _requested_device_targets(ctx, toolchain),
+        modes = _modes(ctx),
+        cc_toolchain = cc_toolchain,
+        feature_configuration = cc_common.configure_features(
+            ctx = ctx,
+            cc_toolchain = cc_toolchain,
+            requested_features = ctx.features,
+            unsupported_features = ctx.disabled_features,
+        ),
+        declare = _declare,
+        table = _table,
+    )
+
+def _declare(sycl, name, device_target = None, unit = None, directory = False):
+    """Declares a pipeline output: _sycl/<rule>/[<device target>/][tu/<unit>/]<name>.
+
+    The primary device target keeps the short paths; every other device
+    target gets a directory of its own, and in per-TU mode every TU one
+    under it.
+    """
+    parts = ["_sycl", sycl.label.name]
+    if device_target and device_target.name != sycl.primary.name:
+        parts.append(device_target.name)
+    if unit:
+        parts += ["tu", unit]
+    parts.append(name)
+    path = "/".join(parts)
+    if directory:
+        return sycl.actions.declare_directory(path)
+    return sycl.actions.declare_file(path)
+
+def _table(sycl, directory):
+    # Every step names its file table after the rule, inside its tree.
+    return directory.path + "/" + sycl.label.name + ".table"
+
+def _setting(ctx, attr, setting):
+    # A rule attribute wins over its build setting when set.
+    return getattr(ctx.attr, attr) or getattr(ctx.attr, setting)[BuildSettingInfo].value
+
+def _modes(ctx):
+    # sycl_bundle has no device_link_mode or compress: a SYCLBIN is one link
+    # and stores its images uncompressed.
+    per_tu = hasattr(ctx.attr, "device_link_mode") and _setting(ctx, "device_link_mode", "_device_link_mode") == "per_tu"
+    return struct(
+        split = _setting(ctx, "split_mode", "_split_mode"),
+        per_tu = per_tu,
+        spec_constants = ctx.attr.spec_constants,
+        compression = _compression(ctx) if hasattr(ctx.attr, "compress") else None,
+        image_shards = ctx.attr._image_shards[BuildSettingInfo].value,
+        cuda_archs = ctx.attr._cuda_archs[BuildSettingInfo].value,
+    )
+
+def _compression(ctx):
+    # compress follows `stamp`'s convention: 1 on, 0 off, -1 the build setting.
+    on = ctx.attr.compress == 1 or (ctx.attr.compress == -1 and ctx.attr._compress[BuildSettingInfo].value)
+    if not on:
+        return None
+    return struct(
+        level = ctx.attr._compression_level[BuildSettingInfo].value,
+        threshold = ctx.attr._compression_threshold[BuildSettingInfo].value,
+    )
+
+def _requested_device_targets(ctx, toolchain):
+    names = ctx.attr._targets[BuildSettingInfo].value
+    unknown = [n for n in names if n not in toolchain.device_targets]
+    if unknown:
+        fail("%s: device target(s) %s requested by --@rules_sycl//sycl:targets, but the %s toolchain builds only: %s" % (
+            ctx.label,
+            ", ".join(unknown),
+            toolchain.kind,
+            ", ".join(sorted(toolchain.device_targets.keys())),
+        ))
+    if not names:
+        fail("%s: --@rules_sycl//sycl:targets is empty" % ctx.label)
+    return [toolchain.device_targets[n] for n in names]

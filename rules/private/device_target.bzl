@@ -1,0 +1,123 @@
+"""The sycl_device_target rule: one more device target of a SYCL toolchain."""
+
+load(":providers.bzl", "SyclDeviceTargetInfo")
+
+TOOL = dict(executable = True, cfg = "exec", allow_files = True)
+
+def files_of(tools):
+    """Every file the given tool targets need at run time.
+
+    Args:
+      tools: list of Target.
+
+    Returns:
+      depset of File.
+    """
+    return depset(transitive = [t[DefaultInfo].files for t in tools] +
+                               [t[DefaultInfo].default_runfiles.files for t in tools])
+
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, aot = None, aot_args = [], aot_extension = "", cuda = None):
+    """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
+
+    Args:
+      ctx: rule context of either rule.
+      name: string, the device target's name.
+      libraries: list of File, bitcode libraries linked where referenced.
+      all_files: depset of File the tools need.
+      image_format: string, the wrapper's -format of the final images.
+      image_compiler: FilesToRunProvider or None (sycl_toolchain's imagec).
+      aot: Target or None, the ahead-of-time compiler.
+      aot_args: list of string, its arguments.
+      aot_extension: string, extension of its outputs.
+      cuda: struct or None (see SyclDeviceTargetInfo.cuda).
+
+    Returns:
+      SyclDeviceTargetInfo.
+    """
+    return SyclDeviceTargetInfo(
+        name = name,
+        compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
+        linker = ctx.attr.linker[DefaultInfo].files_to_run,
+        assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
+        disassembler = ctx.attr.disassembler[DefaultInfo].files_to_run,
+        device_triple = ctx.attr.device_triple,
+        compile_flags = ctx.attr.compile_flags,
+        libraries = depset(libraries),
+        translator = ctx.attr.translator[DefaultInfo].files_to_run if ctx.attr.translator else None,
+        translate_flags = ctx.attr.translate_flags,
+        image_compiler = image_compiler,
+        aot = aot[DefaultInfo].files_to_run if aot else None,
+        aot_args = aot_args,
+        aot_extension = aot_extension,
+        image_format = image_format,
+        all_files = all_files,
+        cuda = cuda,
+    )
+
+def _cuda_info(ctx):
+    # CUDA's AOT (ptxas per architecture, then fatbinary) applies only when
+    # the target sets ptx_arch; whether its tools are present is checked
+    # where an image is built, so a toolchain without them still builds
+    # every other device target.
+    if not ctx.attr.ptx_arch:
+        return None
+    missing = list(ctx.attr.cuda_missing)
+    for t in ["ptxas", "fatbinary"]:
+        if getattr(ctx.attr, t) == None and not [m for m in missing if m.startswith(t)]:
+            missing.append(t)
+    return struct(
+        ptxas = ctx.attr.ptxas[DefaultInfo].files_to_run if ctx.attr.ptxas else None,
+        fatbinary = ctx.attr.fatbinary[DefaultInfo].files_to_run if ctx.attr.fatbinary else None,
+        ptx_arch = ctx.attr.ptx_arch,
+        missing = missing,
+        all_files = files_of([t for t in [ctx.attr.ptxas, ctx.attr.fatbinary] if t]),
+    )
+
+def _sycl_device_target_impl(ctx):
+    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
+    return [device_target_info(
+        ctx,
+        # The public attribute is `target`: the device target's name.
+        name = ctx.attr.target,
+        libraries = ctx.files.libraries,
+        all_files = files_of(tools),
+        image_format = ctx.attr.image_format,
+        aot = ctx.attr.aot,
+        aot_args = ctx.attr.aot_args,
+        aot_extension = ctx.attr.aot_extension,
+        cuda = _cuda_info(ctx),
+    )]
+
+sycl_device_target = rule(
+    implementation = _sycl_device_target_impl,
+    doc = """One more device target of a toolchain (see sycl_toolchain.extra_targets):
+compile with `compiler` for `device_triple`, link with `linker` (plus
+`libraries`, only where referenced), split, then per device image an optional
+SPIR-V translation and an optional ahead-of-time step (`aot` with `aot_args`,
+where {in} and {out} name the image and the output).""",
+    attrs = {
+        "target": attr.string(mandatory = True, doc = "The target's name, recorded in its images (e.g. nvptx64, spir64_gen, spir64_x86_64)."),
+        "compiler": attr.label(mandatory = True, doc = "Device compiler.", **TOOL),
+        "linker": attr.label(mandatory = True, doc = "llvm-link.", **TOOL),
+        "assembler": attr.label(mandatory = True, doc = "llvm-as matching the compiler.", **TOOL),
+        "disassembler": attr.label(mandatory = True, doc = "llvm-dis matching the compiler.", **TOOL),
+        "device_triple": attr.string(mandatory = True, doc = "The compiler's target triple."),
+        "compile_flags": attr.string_list(doc = "Flags for every device compile."),
+        "libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries linked only where referenced (e.g. libclc)."),
+        "translator": attr.label(doc = "SPIR-V translator run per image before `aot` (unset: no translation).", **TOOL),
+        "translate_flags": attr.string_list(doc = "Translator flags."),
+        "aot": attr.label(doc = "Ahead-of-time compiler run per image (llc, ocloc, opencl-aot).", **TOOL),
+        "aot_args": attr.string_list(doc = "Arguments of `aot`; {in} and {out} are replaced per image."),
+        "aot_extension": attr.string(default = ".bin", doc = "Extension of the AOT outputs."),
+        "image_format": attr.string(
+            default = "native",
+            values = ["none", "native", "spirv", "llvmbc"],
+            doc = "The wrapper's -format for this target's images (images packed by fatbinary are always 'native').",
+        ),
+        "ptx_arch": attr.string(doc = "CUDA targets: the architecture `aot` writes PTX for (e.g. sm_70, what llc's -mcpu says). Set, each PTX image is compiled by `ptxas` once per --@rules_sycl//sycl:cuda_archs architecture and packed with its cubins by `fatbinary` into the image that is wrapped (format native)."),
+        "ptxas": attr.label(doc = "CUDA's ptxas: PTX to a cubin for one architecture (with ptx_arch).", **TOOL),
+        "fatbinary": attr.label(doc = "CUDA's fatbinary: packs the cubins and the PTX of an image (with ptx_arch).", **TOOL),
+        "cuda_missing": attr.string_list(doc = "Set by sycl_configure: the CUDA tools it could not find. Building an image of this target with a non-empty --@rules_sycl//sycl:cuda_archs then fails with this list."),
+    },
+    provides = [SyclDeviceTargetInfo],
+)

@@ -1,0 +1,128 @@
+"""The device pipeline every linking rule shares: link, split, translate/AOT, then wrap or bundle."""
+
+load("//rules/private/actions:aot.bzl", "emit_aot")
+load("//rules/private/actions:bundle.bzl", "emit_bundle")
+load("//rules/private/actions:cuda.bzl", "emit_cuda_fatbinary")
+load("//rules/private/actions:device_link.bzl", "emit_device_link")
+load("//rules/private/actions:device_link_tu.bzl", "emit_device_link_tu")
+load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
+load("//rules/private/actions:split.bzl", "emit_split")
+load("//rules/private/actions:translate.bzl", "emit_translate")
+load("//rules/private/actions:wrap.bzl", "emit_wrap")
+
+def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
+    """Per device target: device link, split, translation/AOT; then one wrap or bundle.
+
+    sycl_binary, sycl_test, sycl_device_link, sycl_shared_library,
+    sycl_library(device_link = True) wrap the images into a host object;
+    sycl_bundle packs them into a SYCLBIN file (one whole-program link per
+    device target, kernel names in the property sets, PTX rather than fat
+    binaries for CUDA).
+
+    Args:
+      sycl: the SYCL context (context.bzl).
+      sycl_info: SyclInfo of the rule's own and its dependencies' device code.
+      desc_name: if set, export the wrapped descriptor under this name (see
+        emit_wrap).
+      syclbin: None to wrap, or struct(state, container) to bundle.
+
+    Returns:
+      struct(linked, split, spirv_dirs, images, output, unused_inputs): the
+      first device target's (first unit's) linked module, split tree and
+      final trees of every shard, every device target's final image trees,
+      the wrapped object or the .syclbin, and per-TU mode's lists of the
+      objects each TU's link did not read.
+    """
+    per_tu = sycl.modes.per_tu and not syclbin
+    image_tables = []
+    first = None
+    unused = []
+    for dt in sycl.device_targets:
+        libraries = dt.libraries
+        if dt.name == sycl.primary.name:
+            libraries = depset(transitive = [dt.libraries, sycl_info.device_libraries])
+        objects = sycl_info.device_objects_by_target[dt.name]
+
+        # Without device TUs there is nothing to do per TU: the whole-program
+        # flow keeps the outputs a binary without device code had before.
+        if per_tu and objects.to_list():
+            units = _link_per_tu(sycl, dt, objects, libraries)
+            unused += [u.unused for u in units]
+        else:
+            units = [struct(name = None, linked = emit_device_link(sycl, dt, objects, libraries))]
+        for u in units:
+            shards = _image_tables(sycl, dt, u.name, u.linked, syclbin)
+            image_tables.extend(shards)
+            if first == None:
+                first = struct(linked = u.linked, split = shards[0].dirs[0], spirv_dirs = [t.dirs[-1] for t in shards])
+    if syclbin:
+        output = emit_bundle(sycl, image_tables, syclbin.state, syclbin.container)
+    else:
+        # Per TU, a TU without kernels still yields an image with no entries.
+        output = emit_wrap(sycl, image_tables, desc_name = desc_name, skip_images_without_entries = per_tu)
+    return struct(
+        linked = first.linked,
+        split = first.split,
+        spirv_dirs = first.spirv_dirs,
+        images = depset([t.dirs[-1] for t in image_tables]),
+        output = output,
+        unused_inputs = depset(unused),
+    )
+
+def _unit_name(tu):
+    # A directory name per TU, stable across builds: its workspace path.
+    return "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
+
+def _link_per_tu(sycl, device_target, objects, libraries):
+    """One link per TU (thinLTO-style); returns struct(name, linked, unused) per TU."""
+    tus = []
+    for o in objects.to_list():
+        unit = _unit_name(o)
+        summary = emit_link_summary(sycl, device_target, o, unit)
+        tus.append(struct(object = o, summary = summary, unit = unit))
+    units = []
+    for tu in tus:
+        link = emit_device_link_tu(sycl, device_target, tu, [o for o in tus if o != tu], libraries)
+        units.append(struct(name = tu.unit, linked = link.linked, unused = link.unused))
+    return units
+
+def _image_tables(sycl, device_target, unit, linked, syclbin):
+    """Split, translation and AOT of one linked module; its image tables, one per shard.
+
+    With --@rules_sycl//sycl:image_shards=N (N > 1), the split's images are
+    translated (and compiled ahead of time) by N actions over contiguous
+    slices of its file table, one image table each: remote execution can
+    run them on N machines; the wrapped object is the same.
+    """
+    dt = device_target
+
+    # A SYCLBIN has no symbol table: kernel names travel in the property sets.
+    split = emit_split(sycl, dt, linked, unit = unit, extra_flags = ["-emit-kernel-names"] if syclbin else [])
+    n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
+    if n < 1:
+        fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
+    image_tables = []
+    for i in range(n):
+        shard = (i, n) if n > 1 else None
+        dirs = [split.dir]
+        table = split.table
+        if dt.translator:
+            spirv = emit_translate(sycl, dt, split, unit = unit, shard = shard)
+            dirs.append(spirv.dir)
+            table = spirv.table
+        if dt.aot:
+            aot = emit_aot(sycl, dt, list(dirs), table, unit = unit, shard = shard, shard_rows = not dt.translator)
+            dirs.append(aot.dir)
+            table = aot.table
+        image_format = dt.image_format
+
+        # PTX -> a cubin per architecture -> one fat binary per image; the
+        # AOT table already lists only this shard's images, so each shard
+        # gets its own ptxas and fatbinary actions. A SYCLBIN keeps the PTX.
+        if dt.aot and dt.cuda and sycl.modes.cuda_archs and not syclbin:
+            fat = emit_cuda_fatbinary(sycl, dt, struct(dir = dirs[-1], table = table), unit = unit, shard = shard)
+            dirs += fat.dirs
+            table = fat.table
+            image_format = "native"
+        image_tables.append(struct(dirs = dirs, table = table, device_target = dt, format = image_format))
+    return image_tables
