@@ -38,7 +38,7 @@ DEBIAN_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-platforms bazel-rules-cc bazel-rules-java
   clang-15 llvm-15 llvm-15-tools llvm-spirv-15 spirv-tools
   llvm-15-dev libllvmspirvlib-15-dev
-  clang-19 llvm-19 libclc-19 bc time
+  clang-19 llvm-19 llvm-19-dev libclc-19 bc time
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
 )

@@ -74,6 +74,7 @@ def _target_info(ctx, name, libraries, all_files, image_format, aot = None, aot_
         translate_flags = ctx.attr.translate_flags,
         image_compiler = _image_compiler(ctx),
         aot = aot[DefaultInfo].files_to_run if aot else None,
+        aot_server = _aot_server(ctx),
         aot_args = aot_args,
         aot_extension = aot_extension,
         image_format = image_format,
@@ -85,6 +86,11 @@ def _image_compiler(ctx):
     # Only sycl_toolchain has the attribute (its primary target's LLVM).
     ic = getattr(ctx.attr, "image_compiler", None)
     return ic[DefaultInfo].files_to_run if ic else None
+
+def _aot_server(ctx):
+    # Only sycl_device_target has the attribute.
+    s = getattr(ctx.attr, "aot_server", None)
+    return s[DefaultInfo].files_to_run if s else None
 
 def _files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
@@ -172,7 +178,7 @@ def _cuda_info(ctx):
     )
 
 def _sycl_device_target_impl(ctx):
-    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
+    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot, ctx.attr.aot_server] if t]
     return [_target_info(
         ctx,
         name = ctx.attr.target,
@@ -206,6 +212,7 @@ where {in} and {out} name the image and the output).""",
         "aot": attr.label(doc = "Ahead-of-time compiler run per image (llc, ocloc, opencl-aot).", **_TOOL),
         "aot_args": attr.string_list(doc = "Arguments of `aot`; {in} and {out} are replaced per image."),
         "aot_extension": attr.string(default = ".bin", doc = "Extension of the AOT outputs."),
+        "aot_server": attr.label(doc = "tools/imagec/codegen.cc built against the LLVM of an llc `aot` (sycl_configure sets it for nvptx64 where it finds LLVM 19's library): when `aot_args` are flags it knows, one process per CPU runs the backend over every image, byte-identical to one `aot` run per image. Unset: one `aot` process per image.", **_TOOL),
         "image_format": attr.string(
             default = "native",
             values = ["none", "native", "spirv", "llvmbc"],
