@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# nvptx64 AOT benchmark (run by hand, never by tests):
+#   tests/bench/aot/run.sh
+# Builds tools/foreach, tools/splitter and @local_config_sycl//:imagec_codegen,
+# generates (or reuses) the module of tests/bench/split/gen (2,000 kernels
+# over 20 OpenCL C TUs by default) compiled for nvptx64 with clang-19 -O2,
+# linked and linked with libclc --only-needed as sycl_binary does, split per
+# kernel into bitcode images, and times the SyclAot step over every image:
+#   - llc-19 per image: foreach -jobs=0 -- llc-19 -march=nvptx64 -mcpu=sm_70 {in} -o {out}
+#   - the LLVM 19 helper: foreach -jobs=0 -serve=codegen -- imagec_codegen serve -march=nvptx64 -mcpu=sm_70
+# (-jobs=0: one command or server per CPU, as the action runs them), best
+# of $RUNS runs each, and checks the two PTX trees are byte-identical.
+# Environment: BENCH_DIR (default /tmp/rules_sycl_bench_aot), RUNS (default
+# 2), TUS and KERNELS (gen's -tus and -kernels, default 20 and 100).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+dir="${BENCH_DIR:-/tmp/rules_sycl_bench_aot}"
+runs="${RUNS:-2}"
+tus="${TUS:-20}"
+kernels="${KERNELS:-100}"
+flags=(-march=nvptx64 -mcpu=sm_70)
+mkdir -p "$dir"
+
+(cd "$root" && bazel build --jobs=2 //tools/foreach //tools/splitter //tests/bench/split/gen @local_config_sycl//:imagec_codegen >&2)
+bin="$(cd "$root" && bazel info bazel-bin 2>/dev/null)"
+foreach="$bin/tools/foreach/foreach_/foreach"
+splitter="$bin/tools/splitter/splitter_/splitter"
+gen="$bin/tests/bench/split/gen/gen_/gen"
+helper="$bin/external/local_config_sycl/imagec_codegen"
+
+key="$( (cat "$root/tests/bench/split/gen/main.go"; clang-19 --version; echo "$tus $kernels") | sha256sum | cut -c1-16)"
+mod="$dir/module-$key"
+if [ ! -s "$mod.split/images.table" ]; then
+  echo "generating and splitting the module (once) in $mod.*" >&2
+  rm -rf "$mod.src" "$mod.split" && mkdir -p "$mod.src" "$mod.split"
+  "$gen" -out "$mod.src" -tus "$tus" -kernels "$kernels"
+  ls "$mod.src"/*.cl | xargs -P "$(nproc)" -I{} clang-19 -x cl -cl-std=CL3.0 -target nvptx64-nvidia-cuda -O2 \
+    -emit-llvm -c -Wno-missing-prototypes {} -o {}.bc
+  llvm-link-19 "$mod.src"/*.cl.bc -o "$mod.user.bc"
+  llvm-link-19 --only-needed "$mod.user.bc" /usr/lib/clc/nvptx64--nvidiacl.bc -o "$mod.bc" 2>/dev/null
+  "$splitter" -split=kernel -symbols -properties -llvm-as=llvm-as-19 -llvm-dis=llvm-dis-19 \
+    -out-dir "$mod.split" -o "$mod.split/images.table" "$mod.bc"
+fi
+images="$(($(wc -l <"$mod.split/images.table") - 1))"
+
+# timed NAME CMD...: best wall time of $runs runs into BEST_<NAME>.
+timed() {
+  local name="$1" best="" s e t
+  shift
+  for _ in $(seq "$runs"); do
+    rm -rf "$dir/out_$name"
+    s="$(date +%s.%N)"
+    "$@" >/dev/null
+    e="$(date +%s.%N)"
+    t="$(awk "BEGIN{printf \"%.2f\", $e - $s}")"
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best="$t"; fi
+  done
+  printf -v "BEST_$name" '%s' "$best"
+}
+
+timed llc "$foreach" -table "$mod.split/images.table" -column Code -out-table "$dir/out_llc/aot.table" \
+  -out-dir "$dir/out_llc" -out-ext .ptx -jobs=0 -- "$(command -v llc-19)" "${flags[@]}" '{in}' -o '{out}'
+timed helper "$foreach" -table "$mod.split/images.table" -column Code -out-table "$dir/out_helper/aot.table" \
+  -out-dir "$dir/out_helper" -out-ext .ptx -jobs=0 -serve=codegen -- "$helper" serve "${flags[@]}"
+
+same=yes
+for f in "$dir"/out_llc/*.ptx; do
+  cmp -s "$f" "$dir/out_helper/$(basename "$f")" || { same=no; echo "differs: $(basename "$f")" >&2; }
+done
+ptx="$(find "$dir/out_llc" -name '*.ptx' | wc -l)"
+echo "nvptx64 AOT of $images per-kernel images ($ptx PTX files), $(nproc) CPUs, best of $runs:"
+echo "  llc-19 per image (foreach -jobs=0):        ${BEST_llc} s"
+echo "  imagec_codegen (foreach -serve=codegen):   ${BEST_helper} s"
+echo "  speed-up: $(awk "BEGIN{printf \"%.1f\", $BEST_llc / $BEST_helper}")x; outputs byte-identical: $same"
+[ "$same" = yes ]
