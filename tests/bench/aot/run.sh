@@ -44,19 +44,22 @@ if [ ! -s "$mod.split/images.table" ]; then
 fi
 images="$(($(wc -l <"$mod.split/images.table") - 1))"
 
-# timed NAME CMD...: best wall time of $runs runs into BEST_<NAME>.
+# timed NAME CMD...: best wall time of $runs runs into BEST_<NAME>, and the
+# CPU time (user+sys, the commands' and servers' children included: steadier
+# than wall time on a shared machine) of that run into CPU_<NAME>.
 timed() {
-  local name="$1" best="" s e t
+  local name="$1" best="" cpu="" tf w u s
   shift
+  tf="$(mktemp)"
   for _ in $(seq "$runs"); do
     rm -rf "$dir/out_$name"
-    s="$(date +%s.%N)"
-    "$@" >/dev/null
-    e="$(date +%s.%N)"
-    t="$(awk "BEGIN{printf \"%.2f\", $e - $s}")"
-    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best="$t"; fi
+    /usr/bin/time -f '%e %U %S' -o "$tf" "$@" >/dev/null
+    read -r w u s <"$tf"
+    if [ -z "$best" ] || awk "BEGIN{exit !($w < $best)}"; then best="$w"; cpu="$(awk "BEGIN{print $u + $s}")"; fi
   done
+  rm -f "$tf"
   printf -v "BEST_$name" '%s' "$best"
+  printf -v "CPU_$name" '%s' "$cpu"
 }
 
 timed llc "$foreach" -table "$mod.split/images.table" -column Code -out-table "$dir/out_llc/aot.table" \
@@ -70,7 +73,7 @@ for f in "$dir"/out_llc/*.ptx; do
 done
 ptx="$(find "$dir/out_llc" -name '*.ptx' | wc -l)"
 echo "nvptx64 AOT of $images per-kernel images ($ptx PTX files), $(nproc) CPUs, best of $runs:"
-echo "  llc-19 per image (foreach -jobs=0):        ${BEST_llc} s"
-echo "  imagec_codegen (foreach -serve=codegen):   ${BEST_helper} s"
-echo "  speed-up: $(awk "BEGIN{printf \"%.1f\", $BEST_llc / $BEST_helper}")x; outputs byte-identical: $same"
+echo "  llc-19 per image (foreach -jobs=0):        ${BEST_llc} s wall, ${CPU_llc} s CPU"
+echo "  imagec_codegen (foreach -serve=codegen):   ${BEST_helper} s wall, ${CPU_helper} s CPU"
+echo "  speed-up: $(awk "BEGIN{printf \"%.2f\", $BEST_llc / $BEST_helper}")x wall, $(awk "BEGIN{printf \"%.2f\", $CPU_llc / $CPU_helper}")x CPU; outputs byte-identical: $same; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$same" = yes ]
