@@ -74,8 +74,8 @@ type Source struct {
 	DropPages func()
 }
 
-// errClosed: Write was called after Close (or after a failure ended the run).
-var errClosed = errors.New("imagewriter: Write after Close")
+// ErrClosed is returned by Write after Close.
+var ErrClosed = errors.New("imagewriter: Write after Close")
 
 // Writer writes the images of one module.
 type Writer struct {
@@ -145,7 +145,7 @@ func (w *Writer) fileNumber(splitID int) int {
 // table rows. After a failure, Write and Close return that failure.
 func (w *Writer) Write(grp split.Group) error {
 	if w.closed {
-		return errClosed
+		return ErrClosed
 	}
 	if w.err != nil {
 		return w.err
