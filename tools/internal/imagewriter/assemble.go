@@ -75,10 +75,10 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		defer f.Close()
 		img, err := g.ExtractTo(grp, a.dropWriter(f))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, &FileError{File: path, Err: err}
 		}
 		if err := f.Close(); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, &FileError{File: path, Err: err}
 		}
 		return img, nil
 	}
@@ -89,7 +89,7 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		img, err := g.ExtractTo(grp, scan)
 		scan.Close()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, &FileError{File: path, Err: err}
 		}
 		a.submitText(id, path, buf.Bytes(), scan.Found)
 		return img, nil
@@ -107,7 +107,7 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, &FileError{File: path, Err: err}
 	}
 	a.submit(id, path, tmp, scan.Found)
 	return img, nil
@@ -150,10 +150,10 @@ func (a *assembler) assemble(id int, path string, assemble func(out *os.File) er
 	out, err := a.outs.Create(path)
 	if err == nil {
 		if err = assemble(out); err != nil {
-			err = fmt.Errorf("%s: %w", path, err)
+			err = &FileError{File: path, Err: err}
 		}
 		if cerr := out.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("%s: %v", path, cerr)
+			err = &FileError{File: path, Err: cerr}
 		}
 	}
 	a.mu.Lock()

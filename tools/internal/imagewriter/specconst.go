@@ -2,7 +2,6 @@ package imagewriter
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -55,7 +54,7 @@ func (a *assembler) lowerTo(g *split.Graph, id int, grp split.Group, path string
 	var buf bytes.Buffer
 	img, err := g.ExtractTo(grp, a.dropWriter(&buf))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, &FileError{File: path, Err: err}
 	}
 	res, err := specconst.Lower(buf.Bytes(), path, mode)
 	if err != nil {
@@ -83,7 +82,7 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %v", path, err)
+		return &FileError{File: path, Err: err}
 	}
 	a.submit(id, path, tmp, llvmir.UsesOpaquePointers(text))
 	return nil

@@ -235,7 +235,7 @@ func (w *Writer) writeFiles(base, irPath string, img *split.Image, esimd split.E
 			reg := split.Properties(w.m, img, po)
 			var buf bytes.Buffer
 			if err := reg.Write(&buf); err != nil {
-				return fmt.Errorf("%s: %v", propPath, err)
+				return &FileError{File: propPath, Err: err}
 			}
 			if err := w.outs.WriteFile(propPath, buf.Bytes()); err != nil {
 				return err
@@ -267,7 +267,7 @@ func (w *Writer) Close() error {
 	for i, t := range w.c.Tables {
 		var buf bytes.Buffer
 		if err := w.tables[i].Write(&buf); err != nil {
-			w.err = fmt.Errorf("%s: %v", t.File, err)
+			w.err = &FileError{File: t.File, Err: err}
 			return w.err
 		}
 		if err := w.outs.WriteFile(t.File, buf.Bytes()); err != nil {
@@ -310,3 +310,15 @@ func checkNoBF16DeviceLib(m *llvmir.Module, img *split.Image, input string) erro
 	}
 	return nil
 }
+
+// FileError is a failure to write one output file (an image, a .prop file
+// or a table); Err says why (an *llvmir.ToolError or *imagec.Error when the
+// assembler rejected the image).
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
+
+func (e *FileError) Unwrap() error { return e.Err }

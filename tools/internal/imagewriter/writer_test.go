@@ -112,8 +112,9 @@ func TestWriterGolden(t *testing.T) {
 // A failed assembly names the image, and nothing is published.
 func TestWriterAssemblyFailure(t *testing.T) {
 	dir, err := writeAll(t, split.ModeKernel, Config{LLVMAs: "/nonexistent/llvm-as", Tables: []Table{{File: "m.table"}}})
-	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "m_0.bc")) {
-		t.Fatalf("error = %v, want one naming %s", err, filepath.Join(dir, "m_0.bc"))
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.File != filepath.Join(dir, "m_0.bc") {
+		t.Fatalf("error = %v, want a *FileError for %s", err, filepath.Join(dir, "m_0.bc"))
 	}
 	var names []string
 	ents, _ := os.ReadDir(dir)
