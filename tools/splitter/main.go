@@ -10,7 +10,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +20,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/postlink"
-	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 )
 
 func main() {
@@ -108,38 +106,10 @@ func parseArgs(args []string) (*postlink.Config, error) {
 	default:
 		return nil, fmt.Errorf("one input module expected, got %d: %s", len(inputs), strings.Join(inputs, " "))
 	}
-	if _, err := split.ParseMode(c.SplitMode); err != nil {
-		return nil, err
-	}
 	fs.Visit(func(f *flag.Flag) { c.SplitGiven = c.SplitGiven || f.Name == "split" })
-	if _, ok := split.IDQueriesRanges[c.IDQueriesRange]; !ok {
-		return nil, fmt.Errorf("invalid -id-queries-range value %q (want int, uint or size_t)", c.IDQueriesRange)
-	}
-	switch c.SpecConst {
-	case "", "native", "emulation", "rt", "default":
-	default:
-		return nil, fmt.Errorf("invalid -spec-const value %q (want native or emulation)", c.SpecConst)
-	}
 	c.Outputs = outputs
-	if len(c.Outputs) == 0 {
-		return nil, errors.New("no output specified (-o)")
-	}
-	// As sycl-post-link: a run that would only copy the module is a mistake.
-	if (c.SplitMode == "none" || c.SplitMode == "off") && c.SpecConst == "" && !c.Symbols && !c.Properties &&
-		!c.ParamInfo && !c.ProgramMetadata && !c.SplitESIMD && !c.KernelNames && !c.ExportedSymbols &&
-		!c.ImportedSymbols && !c.DeviceGlobals && !c.LowerESIMD && !c.IROnly {
-		return nil, errors.New("no actions specified; nothing to do")
-	}
-	if c.IROnly {
-		if c.Symbols || c.Properties || c.ProgramMetadata || c.ExportedSymbols || c.ImportedSymbols || c.KernelNames || c.ParamInfo || c.DeviceGlobals {
-			return nil, errors.New("-ir-output-only cannot be combined with -symbols, -properties or -emit-*")
-		}
-		if c.SplitMode != "auto" && c.SplitMode != "none" && c.SplitMode != "off" {
-			return nil, errors.New("-ir-output-only is incompatible with -split=" + c.SplitMode)
-		}
-		if c.SplitESIMD {
-			return nil, errors.New("-ir-output-only cannot be combined with -split-esimd")
-		}
+	if err := c.Check(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -14,6 +14,7 @@
 package postlink
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -63,6 +64,42 @@ type Config struct {
 	IDQueriesRange      string
 	// SplitGiven: -split was on the command line (see separateESIMD).
 	SplitGiven bool
+}
+
+// Check rejects flag values and combinations sycl-post-link rejects.
+func (c *Config) Check() error {
+	if _, err := split.ParseMode(c.SplitMode); err != nil {
+		return err
+	}
+	if _, ok := split.IDQueriesRanges[c.IDQueriesRange]; !ok {
+		return fmt.Errorf("invalid -id-queries-range value %q (want int, uint or size_t)", c.IDQueriesRange)
+	}
+	switch c.SpecConst {
+	case "", "native", "emulation", "rt", "default":
+	default:
+		return fmt.Errorf("invalid -spec-const value %q (want native or emulation)", c.SpecConst)
+	}
+	if len(c.Outputs) == 0 {
+		return errors.New("no output specified (-o)")
+	}
+	// As sycl-post-link: a run that would only copy the module is a mistake.
+	if (c.SplitMode == "none" || c.SplitMode == "off") && c.SpecConst == "" && !c.Symbols && !c.Properties &&
+		!c.ParamInfo && !c.ProgramMetadata && !c.SplitESIMD && !c.KernelNames && !c.ExportedSymbols &&
+		!c.ImportedSymbols && !c.DeviceGlobals && !c.LowerESIMD && !c.IROnly {
+		return errors.New("no actions specified; nothing to do")
+	}
+	if c.IROnly {
+		if c.Symbols || c.Properties || c.ProgramMetadata || c.ExportedSymbols || c.ImportedSymbols || c.KernelNames || c.ParamInfo || c.DeviceGlobals {
+			return errors.New("-ir-output-only cannot be combined with -symbols, -properties or -emit-*")
+		}
+		if c.SplitMode != "auto" && c.SplitMode != "none" && c.SplitMode != "off" {
+			return errors.New("-ir-output-only is incompatible with -split=" + c.SplitMode)
+		}
+		if c.SplitESIMD {
+			return errors.New("-ir-output-only cannot be combined with -split-esimd")
+		}
+	}
+	return nil
 }
 
 // Run splits the module c names into outs (which the caller publishes or

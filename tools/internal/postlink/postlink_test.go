@@ -57,3 +57,32 @@ func TestRunMissingInput(t *testing.T) {
 		t.Fatalf("Run = %v", err)
 	}
 }
+
+func TestCheck(t *testing.T) {
+	out := []Output{{File: "m.table"}}
+	for _, tc := range []struct {
+		name string
+		c    Config
+		want string // "" for no error
+	}{
+		{"per-kernel", Config{Outputs: out, SplitMode: "kernel", IDQueriesRange: "int"}, ""},
+		{"no output", Config{SplitMode: "kernel", IDQueriesRange: "int"}, "no output specified (-o)"},
+		{"bad split", Config{Outputs: out, SplitMode: "bogus", IDQueriesRange: "int"}, `unknown split mode "bogus"`},
+		{"bad range", Config{Outputs: out, SplitMode: "kernel", IDQueriesRange: "long"}, `invalid -id-queries-range value "long" (want int, uint or size_t)`},
+		{"bad spec-const", Config{Outputs: out, SplitMode: "kernel", IDQueriesRange: "int", SpecConst: "x"}, `invalid -spec-const value "x" (want native or emulation)`},
+		{"nothing to do", Config{Outputs: out, SplitMode: "none", IDQueriesRange: "int"}, "no actions specified; nothing to do"},
+		{"ir-only with symbols", Config{Outputs: out, SplitMode: "none", IDQueriesRange: "int", IROnly: true, Symbols: true}, "-ir-output-only cannot be combined with -symbols, -properties or -emit-*"},
+		{"ir-only per kernel", Config{Outputs: out, SplitMode: "kernel", IDQueriesRange: "int", IROnly: true}, "-ir-output-only is incompatible with -split=kernel"},
+	} {
+		got := ""
+		if err := tc.c.Check(); err != nil {
+			got = err.Error()
+		}
+		if tc.want != "" && len(got) > len(tc.want) {
+			got = got[:len(tc.want)] // ParseMode's message goes on
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: Check() (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
