@@ -28,8 +28,9 @@ func benchSource(n int) []byte {
 // BenchmarkWriterPerKernelText writes one text image, .prop and .sym per
 // kernel of a 500-kernel module and the table (staged, then discarded):
 // the writer's own cost without an assembler. On the shared 2-core machine
-// (load ~10) it took 2.2-3.3 s/op, almost all of it in openat of the staged
-// files (go test -cpuprofile): the extraction is noise next to them.
+// (load 7-10) it took from 0.09 to 3 s/op from one run to the next, almost
+// all of it in openat of the 1,500 staged files (go test -cpuprofile): the
+// extraction is noise next to them.
 func BenchmarkWriterPerKernelText(b *testing.B) {
 	src := benchSource(500)
 	m, err := llvmir.Parse(src, "bench.ll")
