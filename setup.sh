@@ -15,10 +15,12 @@
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
 #      points Bazel at those copies with --override_repository and at the
 #      wheels with --repo_env=RULES_SYCL_WHEELHOUSE.
-#   5. with RULES_SYCL_REMOTE=1, installs PostgreSQL and BuildGrid
-#      (tests/remote/requirements.txt: pinned versions and sha256 of every
-#      wheel) into .remote/venv (git-ignored) and downloads the Go modules of
-#      the remote-execution test worker (tests/remote/run.sh).
+#   5. installs PostgreSQL and BuildGrid (tests/remote/requirements.txt:
+#      pinned versions and sha256 of every wheel, kept in .offline/remote_wheels
+#      so that the virtualenv can be rebuilt offline) into .remote/venv
+#      (git-ignored) and downloads the Go modules of the remote-execution test
+#      worker (tests/remote/run.sh, part of ./test.sh). A developer can skip
+#      this with RULES_SYCL_NO_REMOTE=1 (CI must not).
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -38,11 +40,12 @@ DEBIAN_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-platforms bazel-rules-cc bazel-rules-java
   clang-15 llvm-15 llvm-15-tools llvm-spirv-15 spirv-tools
   llvm-15-dev libllvmspirvlib-15-dev
-  clang-19 llvm-19 libclc-19 bc time
+  clang-19 llvm-19 llvm-19-dev libclc-19 bc time
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
 )
-# tests/remote (RULES_SYCL_REMOTE=1): BuildGrid's virtualenv and its database.
+# tests/remote (unless RULES_SYCL_NO_REMOTE=1): BuildGrid's virtualenv and its
+# database.
 REMOTE_PACKAGES=(python3-venv postgresql-15)
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
@@ -55,7 +58,7 @@ as_root() {
 install_debian_packages() {
   local missing=()
   local wanted=("${DEBIAN_PACKAGES[@]}")
-  [ -n "${RULES_SYCL_REMOTE:-}" ] && wanted+=("${REMOTE_PACKAGES[@]}")
+  [ -z "${RULES_SYCL_NO_REMOTE:-}" ] && wanted+=("${REMOTE_PACKAGES[@]}")
   for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
@@ -165,10 +168,11 @@ prefetch_wheels() {
     die "downloading the pinned wheels failed (see above)"
 }
 
-# BuildGrid for tests/remote/run.sh, from PyPI wheels pinned by sha256; the
-# stamp records which requirements file the virtualenv was built from.
+# BuildGrid for tests/remote/run.sh, from PyPI wheels pinned by sha256, kept
+# in .offline/remote_wheels; the stamp records which requirements file the
+# virtualenv was built from.
 install_buildgrid() {
-  local venv="$ROOT/.remote/venv" req="$ROOT/tests/remote/requirements.txt" want
+  local venv="$ROOT/.remote/venv" req="$ROOT/tests/remote/requirements.txt" wheels="$OFF/remote_wheels" want
   want="$(sha256sum "$req" | cut -d' ' -f1)"
   if [ -x "$venv/bin/bgd" ] && [ "$(cat "$venv/.requirements.sha256" 2>/dev/null)" = "$want" ]; then
     return 0
@@ -177,8 +181,16 @@ install_buildgrid() {
   rm -rf "$venv"
   # Debian's Python (the wheels are for CPython 3.11), whatever is on PATH.
   /usr/bin/python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --no-input --require-hashes --only-binary :all: -r "$req" ||
-    die "pip install -r $req failed (PyPI unreachable, or a wheel's sha256 differs from the pinned one)"
+  # pip checks every wheel against its pinned sha256, whether it comes from
+  # the local copy or from PyPI.
+  if [ "$(cat "$wheels/.requirements.sha256" 2>/dev/null)" != "$want" ]; then
+    mkdir -p "$wheels"
+    "$venv/bin/pip" download -q --no-input --require-hashes --only-binary :all: -d "$wheels" -r "$req" ||
+      die "pip download -r $req failed (PyPI unreachable, or a wheel's sha256 differs from the pinned one)"
+    echo "$want" >"$wheels/.requirements.sha256"
+  fi
+  "$venv/bin/pip" install -q --no-input --no-index --find-links "$wheels" --require-hashes --only-binary :all: -r "$req" ||
+    die "pip install -r $req from $wheels failed (a wheel's sha256 differs from the pinned one?)"
   echo "$want" >"$venv/.requirements.sha256"
 }
 
@@ -191,7 +203,7 @@ download_worker_modules() {
 }
 
 install_remote() {
-  [ -n "${RULES_SYCL_REMOTE:-}" ] || return 0
+  [ -z "${RULES_SYCL_NO_REMOTE:-}" ] || return 0
   install_buildgrid
   download_worker_modules
 }

@@ -110,7 +110,8 @@ def _nvptx_target(rctx):
         _tool_script(rctx, p, "bin/" + key)
     rctx.symlink(libclc, "lib/nvptx64--nvidiacl.bc")
     cuda, cuda_missing = _cuda_tools(rctx)
-    return """
+    codegen = _imagec_codegen(rctx, v)
+    return codegen + """
 # nvptx64: clang-{v} + libclc + llc-{v} -> PTX (sm_70), then per
 # --@rules_sycl//sycl:cuda_archs architecture ptxas -> cubin, and fatbinary
 # packs the cubins and the PTX. Build it with
@@ -128,7 +129,7 @@ sycl_device_target(
     aot = "bin/nvptx_llc",
     aot_args = ["-march=nvptx64", "-mcpu=sm_70", "{{in}}", "-o", "{{out}}"],
     aot_extension = ".ptx",
-    image_format = "none",
+{aot_server}    image_format = "none",
     ptx_arch = "sm_70",
 {cuda}    cuda_missing = {cuda_missing},
 )
@@ -136,7 +137,50 @@ sycl_device_target(
         v = v,
         cuda = "".join(['    {} = "{}",\n'.format(t, cuda[t]) for t in _CUDA_TOOLS if t in cuda]),
         cuda_missing = repr(cuda_missing),
+        aot_server = '    aot_server = ":imagec_codegen",\n' if codegen else "",
     )
+
+# The LLVM library tools/imagec/codegen.cc links against for nvptx64 (the
+# LLVM of llc-{v}; Debian: llvm-{v}-dev): where it is found, one process
+# per CPU runs the NVPTX backend over every image of an action instead of
+# one llc per image. SYCL_IMAGEC=0 turns it off, as it does imagec.
+_IMAGEC_CODEGEN_FILES = [
+    # (link in this repository, environment override, default path)
+    ("imagec_codegen/llvm/include", "SYCL_NVPTX_LLVM_INCLUDE", "/usr/lib/llvm-{v}/include"),
+    ("imagec_codegen/llvm/lib/libLLVM.so", "SYCL_NVPTX_LLVM_LIB", "/usr/lib/llvm-{v}/lib/libLLVM-{v}.so"),
+]
+
+def _imagec_codegen(rctx, version):
+    """Links LLVM {version}'s library into the repository; returns the BUILD text or ""."""
+    if rctx.os.environ.get("SYCL_IMAGEC", "1") == "0":
+        return ""
+    paths = []
+    for link, env, default in _IMAGEC_CODEGEN_FILES:
+        p = rctx.path(rctx.os.environ.get(env, "") or default.format(v = version))
+        if not p.exists:
+            return ""
+        paths.append((link, p))
+    if not rctx.path(str(paths[0][1]) + "/llvm/CodeGen/CommandFlags.h").exists:
+        return ""
+    for link, p in paths:
+        rctx.symlink(p, link)
+    return """
+# tools/imagec/codegen.cc against llc's LLVM: runs the NVPTX backend over
+# every image of an action in one process per CPU.
+cc_library(
+    name = "imagec_codegen_libs",
+    srcs = ["imagec_codegen/llvm/lib/libLLVM.so"],
+    hdrs = glob(["imagec_codegen/llvm/include/llvm/**", "imagec_codegen/llvm/include/llvm-c/**"]),
+    includes = ["imagec_codegen/llvm/include"],
+)
+
+cc_binary(
+    name = "imagec_codegen",
+    srcs = ["@rules_sycl//tools/imagec:codegen.cc"],
+    copts = ["-std=c++17", "-w"],
+    deps = [":imagec_codegen_libs"],
+)
+"""
 
 # The libraries tools/imagec links against (LLVM's and SPIRV-LLVM-
 # Translator's, of the toolchain's LLVM version): where the toolchain has
@@ -265,7 +309,7 @@ sycl_configure = repository_rule(
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES],
+    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
 )

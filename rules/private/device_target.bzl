@@ -16,7 +16,7 @@ def files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
                                [t[DefaultInfo].default_runfiles.files for t in tools])
 
-def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, aot = None, aot_args = [], aot_extension = "", cuda = None):
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", cuda = None):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
     Args:
@@ -27,6 +27,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
       image_format: string, the wrapper's -format of the final images.
       image_compiler: FilesToRunProvider or None (sycl_toolchain's imagec).
       aot: Target or None, the ahead-of-time compiler.
+      aot_server: Target or None, tools/imagec/codegen.cc for an llc `aot`.
       aot_args: list of string, its arguments.
       aot_extension: string, extension of its outputs.
       cuda: struct or None (see SyclDeviceTargetInfo.cuda).
@@ -47,6 +48,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
         translate_flags = ctx.attr.translate_flags,
         image_compiler = image_compiler,
         aot = aot[DefaultInfo].files_to_run if aot else None,
+        aot_server = aot_server[DefaultInfo].files_to_run if aot_server else None,
         aot_args = aot_args,
         aot_extension = aot_extension,
         image_format = image_format,
@@ -74,7 +76,7 @@ def _cuda_info(ctx):
     )
 
 def _sycl_device_target_impl(ctx):
-    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot] if t]
+    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot, ctx.attr.aot_server] if t]
     return [device_target_info(
         ctx,
         # The public attribute is `target`: the device target's name.
@@ -83,6 +85,7 @@ def _sycl_device_target_impl(ctx):
         all_files = files_of(tools),
         image_format = ctx.attr.image_format,
         aot = ctx.attr.aot,
+        aot_server = ctx.attr.aot_server,
         aot_args = ctx.attr.aot_args,
         aot_extension = ctx.attr.aot_extension,
         cuda = _cuda_info(ctx),
@@ -109,6 +112,7 @@ where {in} and {out} name the image and the output).""",
         "aot": attr.label(doc = "Ahead-of-time compiler run per image (llc, ocloc, opencl-aot).", **TOOL),
         "aot_args": attr.string_list(doc = "Arguments of `aot`; {in} and {out} are replaced per image."),
         "aot_extension": attr.string(default = ".bin", doc = "Extension of the AOT outputs."),
+        "aot_server": attr.label(doc = "tools/imagec/codegen.cc built against the LLVM of an llc `aot` (sycl_configure sets it for nvptx64 where it finds LLVM 19's library): when `aot_args` are flags it knows, one process per CPU runs the backend over every image, byte-identical to one `aot` run per image. Unset: one `aot` process per image.", **TOOL),
         "image_format": attr.string(
             default = "native",
             values = ["none", "native", "spirv", "llvmbc"],

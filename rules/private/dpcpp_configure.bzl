@@ -1,12 +1,16 @@
 """dpcpp_configure: a SYCL toolchain from a DPC++ installation.
 
 Works with an intel/llvm build (bin/clang++, bin/llvm-link, ...) and with an
-oneAPI compiler (bin/icpx, LLVM tools under bin/compiler/). The install is
-symlinked into the repository, so command lines name the tools by relative
-paths; for remote execution, point `path` at an install that the remote
-workers have at the same place, or wrap an http_archive of a DPC++ release
-in a repository whose BUILD file declares the same sycl_toolchain.
+oneAPI compiler (bin/icpx, LLVM tools under bin/compiler/). Command lines
+name the tools by relative paths (bin/compiler, ...). For an install given
+by `path` (or $DPCPP_ROOT, $CMPLR_ROOT) each is a script that runs the
+install's tool by absolute path after checking its sha256 (tool_script): a
+remote worker runs its own copy of the install, which must be at the same
+path. Headers, libsycl and the device libraries are inputs (the install's
+include/ and lib/, symlinked), sent to workers as files.
 """
+
+load(":tool_script.bzl", "tool_script")
 
 # (attribute, names tried under bin/ and bin/compiler/ in order)
 _TOOLS = [
@@ -95,6 +99,19 @@ def _install_path(rctx):
         path = _workspace_root(rctx) + "/" + path
     return rctx.path(path)
 
+def _tool(rctx, tool, name):
+    """Puts the install's TOOL at NAME in the repository.
+
+    An install from another repository (`install`) lies in this output base,
+    whose absolute path a script would put into every action key: its tools
+    stay symlinks (local and sandboxed builds only; a remote worker gets a
+    lone copy of the tool without the install around it).
+    """
+    if rctx.attr.install:
+        rctx.symlink(tool, name)
+    else:
+        tool_script(rctx, tool, name, "dpcpp_configure")
+
 def _write_error(rctx, message):
     rctx.file("BUILD.bazel", """\
 load("@rules_sycl//rules:defs.bzl", "sycl_toolchain")
@@ -130,7 +147,7 @@ def _dpcpp_configure_impl(rctx):
                 if p.exists and key not in found:
                     found[key] = p
         if key in found:
-            rctx.symlink(found[key], "bin/" + key)
+            _tool(rctx, found[key], "bin/" + key)
         else:
             missing.append("{} (under {}/bin or bin/compiler)".format(" or ".join(names), root))
     if missing:
@@ -147,7 +164,7 @@ def _dpcpp_configure_impl(rctx):
         for d in ["bin", "bin/compiler"]:
             p = rctx.path("{}/{}/{}".format(root, d, tool))
             if p.exists and tool not in aot:
-                rctx.symlink(p, "bin/" + tool)
+                _tool(rctx, p, "bin/" + tool)
                 aot.append(tool)
     major = _libsycl_major(rctx, root)
     aot_targets = ""

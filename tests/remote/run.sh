@@ -7,19 +7,19 @@
 # EXIT trap; each step is bounded by `timeout`.
 #
 # Checks (any failure exits 1):
-#  1. a clean build of //tests/hermetic/app50 with --config=remote: every
-#     SYCL action ran on a worker (execution log runner "remote"), and every
+#  1. a clean remote build (--config=remote) of //tests/hermetic/app50 and
+#     `bazel test //examples/...` (built remotely; the tests themselves run
+#     and verify on this machine), during which one worker is killed
+#     (SIGKILL) while it holds a lease and a third worker joins: the build
+#     succeeds, another worker runs the killed worker's lease, every SYCL
+#     action ran on a worker (execution log runner "remote"), and every
 #     SYCL/C++ output is byte-identical to this checkout's local sandboxed
-#     build of the same target;
-#  2. the same for every example (`bazel test //examples/...`: built
-#     remotely, the tests themselves run and verify on this machine);
-#  3. a clean build of both from a second checkout and output base executes
-#     nothing: every spawn is a remote cache hit;
-#  4. on a fresh server, a clean app50 build during which one worker is
-#     killed (SIGKILL) still succeeds with identical outputs.
-# REMOTE_FIGURES=1 also times a clean local (sandboxed, no cache) app50 build
-# for comparison; REMOTE_LOGS=DIR keeps the logs (Bazel, execution logs,
-# BuildGrid, workers) there.
+#     build of the same targets;
+#  2. a clean build of both from a second checkout and output base executes
+#     nothing: every spawn is a remote cache hit, with the same digests.
+# REMOTE_FIGURES=1 also times, on a fresh server, an undisturbed clean remote
+# app50 build and a clean local (sandboxed, no cache) one; REMOTE_LOGS=DIR
+# keeps the logs (Bazel, execution logs, BuildGrid, workers) there.
 #   tests/remote/run.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -28,7 +28,12 @@ venv="$root/.remote/venv"
 pgbin="${PGBIN:-/usr/lib/postgresql/15/bin}"
 GO="$root/.offline/go_sdk/bin/go"
 app=//tests/hermetic/app50:app50
-jobs="${REMOTE_JOBS:-2}"
+# Local builds use both cores; a remote build keeps more actions in flight
+# than there are workers, so that a worker finishing a lease finds the next
+# job already queued (BuildGrid hands it out in the same call).
+jobs=2
+rjobs="${REMOTE_JOBS:-8}"
+t0=$(date +%s)
 
 die() { echo "remote: $*" >&2; exit 1; }
 [ -x "$venv/bin/bgd" ] || die "BuildGrid is not installed in $venv: run ./setup.sh"
@@ -66,13 +71,16 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+# A TERM or INT (e.g. test.sh's timeout) also stops everything.
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 # PostgreSQL refuses to run as root.
 as_pg() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-step() { printf 'remote: %s\n' "$*"; }
+step() { printf 'remote: [%4d s] %s\n' "$(($(date +%s) - t0))" "$*"; }
 
 free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
@@ -88,9 +96,10 @@ wait_port() {
   die "nothing listens on 127.0.0.1:$port after 60 s"
 }
 
-step "building the test worker"
-(cd tests/remote/worker && GOFLAGS=-mod=mod timeout 300 "$GO" build -o "$work/worker" .) >"$work/worker-build.log" 2>&1 ||
-  die "worker build failed: $(tail -3 "$work/worker-build.log")"
+step "building and testing the test worker"
+(cd tests/remote/worker && GOFLAGS=-mod=mod timeout 300 "$GO" vet . && GOFLAGS=-mod=mod timeout 300 "$GO" test . &&
+  GOFLAGS=-mod=mod timeout 300 "$GO" build -o "$work/worker" .) >"$work/worker-build.log" 2>&1 ||
+  die "worker build or test failed: $(tail -3 "$work/worker-build.log")"
 
 step "starting PostgreSQL (Unix socket only)"
 mkdir -p "$work/pg" "$work/sock"
@@ -138,12 +147,12 @@ stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 step "starting BuildGrid $("$venv/bin/pip" show buildgrid 2>/dev/null | sed -n 's/^Version: //p') and 2 workers"
 start_server bgd
 start_worker w1
-w1=$worker_pid
+w1_child=$worker_child
 start_worker w2
 w2=$worker_pid
 step "BuildGrid on 127.0.0.1:$port"
 
-remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$jobs")
+remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs")
 
 # bazel_a ARGS...: a build in this checkout's remote output base.
 bazel_a() { (cd "$root" && timeout 900 bazel --output_base="$oba" "$@"); }
@@ -166,26 +175,54 @@ same_as_local() {
   echo "$n"
 }
 
+# held_lease LOG: the lease a worker started last and did not finish, if any.
+held_lease() {
+  local id
+  id="$(sed -n 's/.* lease \([^:]*\): start .*/\1/p' "$1" | tail -1)"
+  [ -n "$id" ] && ! grep -q " lease $id: .* exit " "$1" && echo "$id"
+  return 0
+}
+
 bazel_a clean >/dev/null 2>&1
-step "1. clean remote build of $app (2 workers)"
+step "1. clean remote build of $app and //examples/... (2 workers; one is killed mid-build and a third joins; tests run here)"
 start=$(date +%s.%N)
-bazel_a build "${remote[@]}" --execution_log_json_file="$work/app.json" "$app" >"$work/app.log" 2>&1 ||
-  die "remote build of $app failed"
-app_s=$(echo "$(date +%s.%N) - $start" | bc)
-grep -E '^INFO: [0-9]+ processes' "$work/app.log" | tail -1
-python3 tests/remote/execlog.py remote "$work/app.json" | tail -2
-n=$(same_as_local "$work/app.json")
-step "   ${app_s%.*} s wall (analysis included); $n SYCL/C++ outputs byte-identical to the local build"
+bazel_a test "${remote[@]}" --strategy=TestRunner=local --execution_log_json_file="$work/a.json" "$app" //examples/... >"$work/a.log" 2>&1 &
+build_pid=$!
+pids+=("$build_pid")
+# Kill w1 while it runs an action, after both workers have done some work.
+killed=""
+for i in $(seq 1 6000); do
+  kill -0 "$build_pid" 2>/dev/null || break
+  done1=$(grep -c ' exit ' "$work/w1.log" || true)
+  done2=$(grep -c ' exit ' "$work/w2.log" || true)
+  lease=""
+  [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ] && lease="$(held_lease "$work/w1.log")"
+  if [ -n "$lease" ]; then
+    kill -KILL "$w1_child"
+    killed_at=$(date +%s)
+    killed="after w1 ran $done1 actions and w2 $done2, holding lease $lease"
+    start_worker w3
+    w3=$worker_pid
+    break
+  fi
+  sleep 0.1
+done
+rc=0
+wait "$build_pid" || rc=$?
+a_s=$(echo "$(date +%s.%N) - $start" | bc)
+[ -n "$killed" ] || die "the build ended before a worker could be killed (rc $rc)"
+[ $rc -eq 0 ] || die "the remote build or the local tests failed after a worker was killed (rc $rc)"
+! kill -0 "$w1_child" 2>/dev/null || die "w1 ($w1_child) survived SIGKILL"
+! grep -q " lease $lease: .* exit " "$work/w1.log" || die "w1 finished lease $lease: it was not killed while holding it"
+grep -q " lease $lease: .* exit 0 " "$work/w2.log" "$work/w3.log" ||
+  die "lease $lease, held by the killed worker, was not run to completion by another worker"
+taker="$(grep -l " lease $lease: .* exit 0 " "$work/w2.log" "$work/w3.log" | head -1)"
+grep -E '^INFO: [0-9]+ processes|^Executed' "$work/a.log" | tail -2
+python3 tests/remote/execlog.py remote "$work/a.json" | tail -2
+n=$(same_as_local "$work/a.json")
+step "   killed w1 (SIGKILL) $killed; $(basename "$taker" .log) ran that lease again (BuildGrid expires a silent bot's session after 10 s and queues its lease again); w2 ran $(grep -c ' exit ' "$work/w2.log") actions, w3 $(grep -c ' exit ' "$work/w3.log"); the build succeeded $(($(date +%s) - killed_at)) s after the kill, ${a_s%.*} s wall in all (analysis and tests included); $n SYCL/C++ outputs byte-identical to the local build"
 
-step "2. remote build of //examples/... (tests run locally)"
-bazel_a test "${remote[@]}" --strategy=TestRunner=local --execution_log_json_file="$work/ex.json" //examples/... >"$work/ex.log" 2>&1 ||
-  die "remote build or local tests of //examples/... failed"
-grep -E '^INFO: [0-9]+ processes|^Executed' "$work/ex.log" | tail -2
-python3 tests/remote/execlog.py remote "$work/ex.json" | tail -2
-n=$(same_as_local "$work/ex.json")
-step "   $n SYCL/C++ outputs byte-identical to the local build"
-
-step "3. second checkout, clean output base: everything from the remote cache"
+step "2. second checkout, clean output base: everything from the remote cache"
 cob="$state/checkout-b"
 rm -rf "$cob"
 mkdir -p "$cob"
@@ -200,58 +237,30 @@ python3 tests/remote/execlog.py cached "$work/b.json" | tail -1
 (cd "$cob" && timeout 60 bazel --output_base="$obb" shutdown >/dev/null 2>&1) || true
 # The second checkout's outputs are those of the first remote builds.
 python3 tests/remote/execlog.py outputs "$work/b.json" >"$work/b.sha"
-awk 'FILENAME != ARGV[3] { want[$2] = $1; next } ($2 in want) && want[$2] != $1 { print; bad = 1 } END { exit bad }' \
-  "$work/app.json.sha" "$work/ex.json.sha" "$work/b.sha" >&2 ||
+awk 'FILENAME != ARGV[2] { want[$2] = $1; next } ($2 in want) && want[$2] != $1 { print; bad = 1 } END { exit bad }' \
+  "$work/a.json.sha" "$work/b.sha" >&2 ||
   die "second checkout's outputs differ from the first's (above)"
 step "   $(wc -l <"$work/b.sha") outputs, all remote cache hits, same digests as the first checkout"
 
-step "4. fresh server, clean $app build, one worker killed mid-build"
-stop "$w1"
-stop "$w2"
-stop "$server_pid"
-start_server bgd_kill
-start_worker k1
-k1=$worker_child
-start_worker k2
-remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$jobs")
-bazel_a clean >/dev/null 2>&1
-bazel_a build "${remote[@]}" --execution_log_json_file="$work/kill.json" "$app" >"$work/kill.log" 2>&1 &
-build_pid=$!
-pids+=("$build_pid")
-# Kill k1 while it runs an action (its input root exists), after both
-# workers have done some work.
-killed=""
-for i in $(seq 1 1200); do
-  kill -0 "$build_pid" 2>/dev/null || break
-  done1=$(grep -c ' exit ' "$work/k1.log" || true)
-  done2=$(grep -c ' exit ' "$work/k2.log" || true)
-  if [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ] && compgen -G "$work/k1/action-*" >/dev/null; then
-    kill -KILL "$k1"
-    killed_at=$(date +%s)
-    killed="after k1 ran $done1 actions and k2 $done2"
-    break
-  fi
-  sleep 0.25
-done
-rc=0
-wait "$build_pid" || rc=$?
-tail_s=$(($(date +%s) - ${killed_at:-0}))
-[ -n "$killed" ] || die "the build ended before a worker could be killed (rc $rc)"
-[ $rc -eq 0 ] || die "the build failed after a worker was killed (rc $rc)"
-grep -E '^INFO: [0-9]+ processes' "$work/kill.log" | tail -1
-python3 tests/remote/execlog.py remote "$work/kill.json" | tail -1
-n=$(same_as_local "$work/kill.json")
-after=$(grep -c ' exit ' "$work/k2.log" || true)
-ran1=$(grep -c ' exit ' "$work/k1.log" || true)
-[ "$ran1" -eq "$done1" ] || die "k1 ran $ran1 actions, $done1 before the kill: it was not killed"
-step "   killed k1 $killed; the build succeeded ${tail_s} s later, k2 ran $after actions in all; $n outputs byte-identical (BuildGrid expires a silent bot's session after 10 s and queues its lease again)"
-
 if [ -n "${REMOTE_FIGURES:-}" ]; then
+  step "figures: fresh server, 2 workers, undisturbed clean remote build of $app"
+  stop "$w2"
+  stop "$w3"
+  stop "$server_pid"
+  start_server bgd_figures
+  start_worker f1
+  start_worker f2
+  remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs")
+  bazel_a clean >/dev/null 2>&1
+  start=$(date +%s.%N)
+  bazel_a build "${remote[@]}" --execution_log_json_file="$work/fig.json" "$app" >"$work/fig.log" 2>&1 || die "remote build failed"
+  step "   remote: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/fig.log" | tr '\n' ' ')"
+  python3 tests/remote/execlog.py remote "$work/fig.json" | tail -2
   step "figures: clean local sandboxed build of $app (no cache)"
   bazel_a clean >/dev/null 2>&1
   start=$(date +%s.%N)
   bazel_a build --disk_cache= "--jobs=$jobs" "$app" >"$work/localtime.log" 2>&1 || die "local build failed"
-  step "   local: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: [0-9]+ processes' "$work/localtime.log" | tail -1)"
+  step "   local: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/localtime.log" | tr '\n' ' ')"
 fi
 
-echo "remote: all checks passed"
+step "all checks passed"

@@ -11,7 +11,10 @@
 // architecture's <stem>.cubin).
 // With -serve the command is a tools/imagec server (`imagec serve FLAGS`):
 // -jobs of them are started once and translate every image in-process,
-// instead of one translator process per image. -jobs=0 is one per CPU.
+// instead of one translator process per image. -serve=codegen: the command
+// is tools/imagec/codegen.cc's server (`imagec_codegen serve LLC_FLAGS`),
+// which runs a backend as llc would over every image. -jobs=0 is one per
+// CPU.
 // -shard=I/N handles only the I-th of N contiguous slices of the rows (the
 // output table lists those), so that N actions can share a split.
 // Outputs appear all or none: commands write into a staging directory in
@@ -44,7 +47,7 @@ import (
 type options struct {
 	table, column, outTable, outDir, outExt string
 	jobs                                    int
-	serve                                   bool
+	serve                                   serveMode
 	shard, shards                           int
 	command                                 []string
 }
@@ -59,7 +62,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.outDir, "out-dir", "", "directory for the outputs")
 	fs.StringVar(&o.outExt, "out-ext", "", "extension replacing each input's extension")
 	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once (0: one per CPU)")
-	fs.BoolVar(&o.serve, "serve", false, "the command is an imagec server translating every image (see tools/imagec)")
+	fs.Var(&o.serve, "serve", "the command is an imagec server: translating every image (-serve, -serve=spirv) or running a backend over it (-serve=codegen; see tools/imagec)")
 	shard := fs.String("shard", "0/1", "I/N: only the I-th (from 0) of N contiguous slices of the rows")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -80,6 +83,29 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		o.jobs = runtime.NumCPU()
 	}
 	return o, nil
+}
+
+// serveMode is -serve's request: "" (no server), "spirv" (also plain
+// -serve) or "codegen".
+type serveMode string
+
+func (m *serveMode) String() string { return string(*m) }
+
+// IsBoolFlag lets -serve stand alone, meaning -serve=spirv.
+func (m *serveMode) IsBoolFlag() bool { return true }
+
+func (m *serveMode) Set(v string) error {
+	switch v {
+	case "true", "spirv":
+		*m = "spirv"
+	case "false":
+		*m = ""
+	case "codegen":
+		*m = "codegen"
+	default:
+		return fmt.Errorf("want spirv or codegen, not %q", v)
+	}
+	return nil
 }
 
 // outputName maps an input cell to its output path: same stem, new
@@ -149,9 +175,13 @@ func (c *children) killAll() {
 
 // runOne runs the command for one input (or, with a pool, sends it to an
 // imagec server), writing to tmp (in the staging directory).
-func runOne(command []string, pool *imagec.Pool, in, tmp string, kids *children) error {
+func runOne(command []string, mode serveMode, pool *imagec.Pool, in, tmp string, kids *children) error {
 	if pool != nil {
-		if err := pool.Translate(in, tmp); err != nil {
+		request := pool.Translate
+		if mode == "codegen" {
+			request = pool.Codegen
+		}
+		if err := request(in, tmp); err != nil {
 			return fmt.Errorf("%s: %v", in, err)
 		}
 		return wrote(command, in, tmp)
@@ -249,7 +279,7 @@ func run(o *options) (err error) {
 	stage := atomicfile.NewStaging()
 	kids := &children{pids: map[int]bool{}}
 	var pool *imagec.Pool
-	if o.serve {
+	if o.serve != "" {
 		pool = imagec.NewPool(o.command[0], o.command[1:], o.jobs)
 	}
 	abort := func() {
@@ -282,7 +312,7 @@ func run(o *options) (err error) {
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, pool, in, tmps[i], kids)
+			errs[i] = runOne(o.command, o.serve, pool, in, tmps[i], kids)
 		}(i, row[col])
 	}
 	wg.Wait()

@@ -165,3 +165,76 @@ func TestStemNamesOtherOutputsOfTheSameImage(t *testing.T) {
 		}
 	}
 }
+
+func TestServeFlag(t *testing.T) {
+	base := []string{"-table=a", "-out-table=b", "-out-dir=c"}
+	for _, c := range []struct {
+		args []string
+		want serveMode
+	}{
+		{nil, ""},
+		{[]string{"-serve"}, "spirv"},
+		{[]string{"-serve=spirv"}, "spirv"},
+		{[]string{"-serve=codegen"}, "codegen"},
+		{[]string{"-serve=false"}, ""},
+	} {
+		o, err := parseFlags(append(append(append([]string{}, base...), c.args...), "--", "x"), io.Discard)
+		if err != nil {
+			t.Errorf("parseFlags(%q): %v", c.args, err)
+			continue
+		}
+		if o.serve != c.want {
+			t.Errorf("parseFlags(%q): serve %q, want %q", c.args, o.serve, c.want)
+		}
+	}
+	if _, err := parseFlags(append(base, "-serve=llc", "--", "x"), io.Discard); err == nil {
+		t.Error("-serve=llc accepted")
+	}
+}
+
+// TestServeCodegen: with -serve=codegen every row is a `codegen` request
+// to the server (here a shell speaking tools/imagec's protocol that copies
+// the input), and a failed request names its image.
+func TestServeCodegen(t *testing.T) {
+	dir := t.TempDir()
+	server := `while read -r verb n1 n2; do
+  [ "$verb" = codegen ] || { echo "unexpected $verb" >&2; exit 3; }
+  in=$(head -c "$n1"); out=$(head -c "$n2")
+  case "$in" in *bad*) echo "error $in: not IR"; continue;; esac
+  cp "$in" "$out" && echo "ok 0"
+done`
+	var rows []string
+	for _, n := range []string{"a", "b", "c"} {
+		writeFile(t, filepath.Join(dir, n+".bc"), "image "+n)
+		rows = append(rows, filepath.Join(dir, n+".bc"))
+	}
+	in := filepath.Join(dir, "in.table")
+	writeFile(t, in, "[Code]\n"+strings.Join(rows, "\n")+"\n")
+	out := filepath.Join(dir, "out")
+	o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(out, "t"), "-out-dir=" + out, "-out-ext=.ptx", "-jobs=2", "-serve=codegen", "--", "/bin/sh", "-c", server}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run(o); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a.ptx", "b.ptx", "c.ptx", "t"}, listDir(t, out)); diff != "" {
+		t.Errorf("outputs (-want +got):\n%s", diff)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "b.ptx")); string(got) != "image b" {
+		t.Errorf("b.ptx = %q", got)
+	}
+
+	bad := filepath.Join(dir, "bad.bc")
+	writeFile(t, bad, "x")
+	writeFile(t, in, "[Code]\n"+rows[0]+"\n"+bad+"\n")
+	out2 := filepath.Join(dir, "out2")
+	o, _ = parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(out2, "t"), "-out-dir=" + out2, "-out-ext=.ptx", "-serve=codegen", "--", "/bin/sh", "-c", server}, io.Discard)
+	err = run(o)
+	if err == nil || !strings.Contains(err.Error(), "bad.bc") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("bad image: got %v, want a one-line error naming bad.bc", err)
+	}
+	if _, serr := os.Stat(out2); serr == nil {
+		t.Error("a failed run left its -out-dir")
+	}
+}

@@ -2,13 +2,43 @@
 
 load(":foreach.bzl", "run_foreach")
 
+# llc flags tools/imagec/codegen.cc parses as llc does; any other argument
+# (besides {in} -o {out}) sends the AOT step back to one `aot` process per
+# image.
+_SERVER_FLAGS = ["-march=", "-mcpu=", "-mattr=", "-mtriple="]
+_SERVER_OPT_LEVELS = ["-O0", "-O1", "-O2", "-O3"]
+
+def server_flags(aot_args):
+    """The flags of `aot_args` for an aot_server, or None if it cannot take them.
+
+    Args:
+      aot_args: list of string, a device target's aot_args.
+
+    Returns:
+      list of string: aot_args without `{in} -o {out}`, or None.
+    """
+    flags = None
+    for i in range(len(aot_args)):
+        if aot_args[i:i + 3] == ["{in}", "-o", "{out}"]:
+            flags = aot_args[:i] + aot_args[i + 3:]
+            break
+    if flags == None:
+        return None
+    for f in flags:
+        if f not in _SERVER_OPT_LEVELS and not [p for p in _SERVER_FLAGS if f.startswith(p)]:
+            return None
+    return flags
+
 def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, shard_rows = True):
     """Runs the device target's ahead-of-time compiler on every image of a table (mnemonic SyclAot).
 
     Like SyclTranslate: one run of `device_target.aot` per row of the
     table's Code column (llc for nvptx64, ocloc for spir64_gen, opencl-aot
     for spir64_x86_64), outputs and a rewritten table in the tree artifact
-    aot[_<shard>]/.
+    aot[_<shard>]/. With the device target's aot_server
+    (tools/imagec/codegen.cc, nvptx64) and aot_args it knows, one server
+    process per CPU compiles every image instead (foreach -serve=codegen),
+    with the same output.
 
     Args:
       sycl: the SYCL context (context.bzl).
@@ -24,6 +54,14 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
       struct(dir, table): the tree artifact and the path of its file table.
     """
     out_dir = sycl.declare(sycl, "aot" + ("_%d" % shard[0] if shard else ""), device_target = device_target, unit = unit, directory = True)
+    server = device_target.aot_server
+    flags = server_flags(device_target.aot_args) if server else None
+    if flags != None:
+        command = [server.executable, "serve"] + flags
+        serve = "codegen"
+    else:
+        command = [device_target.aot.executable] + device_target.aot_args
+        serve = False
     table = run_foreach(
         sycl,
         device_target.all_files,
@@ -31,9 +69,10 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
         in_table,
         out_dir,
         device_target.aot_extension,
-        [device_target.aot.executable] + device_target.aot_args,
+        command,
         "SyclAot",
         "Compiling SYCL device images of %s for %s" % (sycl.label, device_target.name),
+        serve = serve,
         shard = shard if shard_rows else None,
     )
     return struct(dir = out_dir, table = table)

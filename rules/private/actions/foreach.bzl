@@ -26,7 +26,9 @@ def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command,
       mnemonic: string, the action's mnemonic.
       progress_message: string.
       serve: the command is an imagec server (`imagec serve FLAGS`) that
-        translates every image in one process per CPU (foreach -serve).
+        translates every image in one process per CPU (foreach -serve);
+        "codegen": a tools/imagec/codegen.cc server that runs a backend
+        over every image (foreach -serve=codegen).
       shard: None, or (i, n): only the i-th of n contiguous slices of the
         table's rows (foreach -shard=i/n); the output table lists those.
 
@@ -41,7 +43,9 @@ def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command,
     args.add("-out-dir", out_dir.path)
     args.add("-out-ext", out_extension)
     args.add("-jobs=0")
-    if serve:
+    if serve == "codegen":
+        args.add("-serve=codegen")
+    elif serve:
         args.add("-serve")
     if shard:
         args.add("-shard=%d/%d" % shard)

@@ -22,6 +22,7 @@ type bot struct {
 	dir    string
 	parent string
 	cas    *cas
+	cache  *blobCache
 	conn   *grpc.ClientConn
 	log    *log.Logger
 	ran    int

@@ -41,6 +41,8 @@ func (b *bot) execute(ctx context.Context, payload *anypb.Any, lease string) (*r
 	if err := b.cas.readProto(ctx, action.CommandDigest, cmd); err != nil {
 		return nil, err
 	}
+	// run.sh's kill test reads which lease a killed worker held.
+	b.log.Printf("lease %s: start %s", lease, short(cmd.Arguments))
 	root, err := os.MkdirTemp(b.dir, "action-")
 	if err != nil {
 		return nil, err
@@ -94,12 +96,18 @@ func (b *bot) materialize(ctx context.Context, d *repb.Digest, dir string) error
 	for len(level) > 0 {
 		var ds []*repb.Digest
 		for _, p := range level {
-			ds = append(ds, p.digest)
+			if _, ok := b.cache.dirs[key(p.digest)]; !ok {
+				ds = append(ds, p.digest)
+			}
 		}
 		blobs, err := b.cas.readBlobs(ctx, ds)
 		if err != nil {
 			return err
 		}
+		for k, v := range blobs {
+			b.cache.dirs[k] = v
+		}
+		blobs = b.cache.dirs
 		var next []pending
 		for _, p := range level {
 			dir := &repb.Directory{}
@@ -132,20 +140,31 @@ func (b *bot) materialize(ctx context.Context, d *repb.Digest, dir string) error
 		}
 		level = next
 	}
+	// Fetch only what the cache lacks, then link every file from it.
 	var ds []*repb.Digest
+	want := map[string]bool{}
 	for _, f := range files {
-		ds = append(ds, f.digest)
+		k := key(f.digest)
+		if !want[k] && !b.cache.has(f.digest, f.executable) {
+			want[k] = true
+			ds = append(ds, f.digest)
+		}
 	}
 	blobs, err := b.cas.readBlobs(ctx, ds)
 	if err != nil {
 		return err
 	}
 	for _, f := range files {
-		mode := os.FileMode(0o644)
-		if f.executable {
-			mode = 0o755
+		if !b.cache.has(f.digest, f.executable) {
+			data, ok := blobs[key(f.digest)]
+			if !ok {
+				return fmt.Errorf("blob %s missing from the fetched inputs", key(f.digest))
+			}
+			if err := b.cache.put(f.digest, f.executable, data); err != nil {
+				return err
+			}
 		}
-		if err := os.WriteFile(f.path, blobs[key(f.digest)], mode); err != nil {
+		if err := b.cache.link(f.digest, f.executable, f.path); err != nil {
 			return err
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -54,11 +55,16 @@ func run(server, id, dir, instance string, logger *log.Logger) error {
 	defer conn.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	cache, err := newBlobCache(filepath.Join(dir, "cache"))
+	if err != nil {
+		return err
+	}
 	b := &bot{
 		id:     id,
 		dir:    dir,
 		parent: instance,
 		cas:    newCAS(conn, instance),
+		cache:  cache,
 		conn:   conn,
 		log:    logger,
 	}

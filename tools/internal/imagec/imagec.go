@@ -1,7 +1,9 @@
 // Package imagec talks to tools/imagec, the helper that assembles textual
 // LLVM IR to bitcode and translates bitcode to SPIR-V through LLVM's and
 // SPIRV-LLVM-Translator's libraries in one long-lived process, instead of
-// one llvm-as / llvm-spirv process per device image.
+// one llvm-as / llvm-spirv process per device image; and to
+// tools/imagec/codegen.cc, its counterpart linked with another LLVM that
+// runs a backend (llc) over each image.
 //
 // The protocol (see tools/imagec/imagec.cc) is one request at a time per
 // process on its stdin, each answered on its stdout; a Pool keeps one
@@ -186,6 +188,13 @@ func (p *Pool) Assemble(text []byte, usesOpaquePointers bool, out io.Writer) err
 // processes were started with.
 func (p *Pool) Translate(in, out string) error {
 	return p.do(fmt.Sprintf("spirv %d %d\n", len(in), len(out)), [][]byte{[]byte(in), []byte(out)}, nil)
+}
+
+// Codegen writes to the file out what the target's backend makes of the IR
+// file in, as `llc FLAGS in -o out` would with the flags the pool's
+// processes (tools/imagec/codegen.cc) were started with.
+func (p *Pool) Codegen(in, out string) error {
+	return p.do(fmt.Sprintf("codegen %d %d\n", len(in), len(out)), [][]byte{[]byte(in), []byte(out)}, nil)
 }
 
 // Close stops every helper.

@@ -196,3 +196,24 @@ func lineCol(src []byte, pos int) (int, int) {
 	}
 	return line, col
 }
+
+// LexLine lexes one line of textual IR with the module lexer's rules, for
+// readers that work line by line (specconst): fn gets each token's kind and
+// byte offsets in line. A comment ends the line. Errors are *ParseError at
+// line lineNo of file.
+func LexLine(line []byte, file string, lineNo int, fn func(kind TokKind, start, end int)) error {
+	lx := newLexer(line, file, 0)
+	for {
+		tok, ok, err := lx.next()
+		if err != nil {
+			if pe, isPE := err.(*ParseError); isPE {
+				pe.Line = lineNo
+			}
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		fn(tok.Kind, int(tok.Start), int(tok.End))
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
 // emitter collects the instructions replacing one call.
@@ -194,7 +196,7 @@ func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bo
 		}
 		name := "_Z20__spirv_SpecConstanti" + am
 		e.lw.declare(name, retTy, []*irType{{kind: kInt, bits: 32}, argTy})
-		v := e.inst("sc", fmt.Sprintf("call %s %s(i32 %d, %s %s)", retTy, quoteName('@', name), id, argTy, leafValue(def)))
+		v := e.inst("sc", fmt.Sprintf("call %s %s(i32 %d, %s %s)", retTy, llvmir.QuoteName('@', name), id, argTy, leafValue(def)))
 		if trunc {
 			v = e.inst("tobool", "trunc i8 "+v+" to i1")
 		}
@@ -235,7 +237,7 @@ func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bo
 		}
 		mangled += "_R" + rm
 		e.lw.declare(mangled, t, elTys)
-		return e.inst("sc", fmt.Sprintf("call %s %s(%s)", t, quoteName('@', mangled), strings.Join(args, ", "))), nil
+		return e.inst("sc", fmt.Sprintf("call %s %s(%s)", t, llvmir.QuoteName('@', mangled), strings.Join(args, ", "))), nil
 	}
 	return "", e.errf("unsupported specialization constant type %s", t)
 }
@@ -296,7 +298,7 @@ func (lw *lowerer) declare(name string, ret *irType, params []*irType) {
 	for i, p := range params {
 		ps[i] = p.String()
 	}
-	lw.declText = append(lw.declText, fmt.Sprintf("declare %s %s(%s)", ret, quoteName('@', name), strings.Join(ps, ", ")))
+	lw.declText = append(lw.declText, fmt.Sprintf("declare %s %s(%s)", ret, llvmir.QuoteName('@', name), strings.Join(ps, ", ")))
 }
 
 // collectDescs lists the {ID, Offset, Size} records of a native constant:

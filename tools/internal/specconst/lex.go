@@ -3,6 +3,8 @@ package specconst
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
 // Error is a located error in an image's text.
@@ -39,78 +41,28 @@ type line struct {
 	no   int // 1-based
 }
 
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '_' || c == '.' || c == '$' || c == '-'
+// tokKinds maps llvmir's token kinds to this package's ('$' comdat names
+// are words here: the lowering never looks into them).
+var tokKinds = [...]tokKind{
+	llvmir.TokWord: tWord, llvmir.TokGlobal: tGlobal, llvmir.TokLocal: tLocal, llvmir.TokComdat: tWord,
+	llvmir.TokMeta: tMeta, llvmir.TokMetaStr: tMetaStr, llvmir.TokAttrGrp: tAttr, llvmir.TokString: tString,
+	llvmir.TokPunct: tPunct,
 }
 
-// lexLine splits one line of textual IR into tokens. Instructions and
-// top-level entities that this package rewrites or reads are always on one
-// line, so the lexer never crosses a newline.
+// lexLine splits one line of textual IR into tokens, with llvmir's lexer.
+// Instructions and top-level entities that this package rewrites or reads
+// are always on one line, so the lexer never crosses a newline.
 func lexLine(file string, ln line) ([]token, error) {
 	s := ln.text
 	var toks []token
-	errAt := func(i int, msg string) error { return &Error{file, ln.no, i + 1, msg} }
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-			continue
-		case c == ';':
-			return toks, nil
-		}
-		start := i
-		kind := tPunct
-		switch {
-		case c == '"' || c == 'c' && i+1 < len(s) && s[i+1] == '"':
-			if c == 'c' {
-				i++
-			}
-			j := strings.IndexByte(s[i+1:], '"')
-			if j < 0 {
-				return nil, errAt(start, "unterminated string constant")
-			}
-			i, kind = i+1+j+1, tString
-		case c == '%' || c == '@' || c == '!' || c == '#':
-			kind = map[byte]tokKind{'%': tLocal, '@': tGlobal, '!': tMeta, '#': tAttr}[c]
-			i++
-			if i < len(s) && s[i] == '"' {
-				j := strings.IndexByte(s[i+1:], '"')
-				if j < 0 {
-					return nil, errAt(start, "unterminated string constant")
-				}
-				i += 1 + j + 1
-				if kind == tMeta {
-					kind = tMetaStr
-				}
-			} else {
-				for i < len(s) && (isWordByte(s[i]) || s[i] == '\\') {
-					i++
-				}
-				if i == start+1 && kind != tMeta {
-					return nil, errAt(start, fmt.Sprintf("expected a name after '%c'", c))
-				}
-			}
-		case isWordByte(c):
-			for i < len(s) {
-				d := s[i]
-				if isWordByte(d) || d == '+' && (s[i-1] == 'e' || s[i-1] == 'E') && (s[start] >= '0' && s[start] <= '9' || s[start] == '-') {
-					i++
-					continue
-				}
-				break
-			}
-			kind = tWord
-		case c == '.' && strings.HasPrefix(s[i:], "..."):
-			i += 3
-			kind = tWord
-		case strings.IndexByte("{}()[]<>,=*:|", c) >= 0:
-			i++
-		default:
-			return nil, errAt(i, fmt.Sprintf("unexpected character %q", c))
-		}
-		toks = append(toks, token{kind: kind, text: s[start:i], col: start})
+	err := llvmir.LexLine([]byte(s), file, ln.no, func(k llvmir.TokKind, lo, hi int) {
+		toks = append(toks, token{kind: tokKinds[k], text: s[lo:hi], col: lo})
+	})
+	if pe, ok := err.(*llvmir.ParseError); ok {
+		return nil, &Error{file, ln.no, pe.Col, pe.Msg}
+	}
+	if err != nil {
+		return nil, err
 	}
 	return toks, nil
 }
@@ -247,34 +199,6 @@ func hexVal(c byte) int {
 		return int(c-'A') + 10
 	}
 	return -1
-}
-
-// quoteName renders a global or local name with its sigil, quoting it when
-// it holds characters an unquoted LLVM name cannot.
-func quoteName(sigil byte, name string) string {
-	plain := name != ""
-	for i := 0; i < len(name); i++ {
-		if !isWordByte(name[i]) {
-			plain = false
-			break
-		}
-	}
-	if plain && !(name[0] >= '0' && name[0] <= '9') {
-		return string(sigil) + name
-	}
-	var b strings.Builder
-	b.WriteByte(sigil)
-	b.WriteByte('"')
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c == '"' || c == '\\' || c < 0x20 || c >= 0x7f {
-			fmt.Fprintf(&b, "\\%02X", c)
-		} else {
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // symName is the unquoted, unescaped name of a %/@ token.

@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
 // Mode selects the lowering.
@@ -539,7 +541,7 @@ func (lw *lowerer) symbolicID(fn *function, a argument, p *parser) (string, erro
 	}
 	gi, ok := lw.m.globals[g]
 	if !ok {
-		return "", p.errf("symbolic ID global %s is not defined in the image", quoteName('@', g))
+		return "", p.errf("symbolic ID global %s is not defined in the image", llvmir.QuoteName('@', g))
 	}
 	gp, err := lw.m.parser(gi)
 	if err != nil {
@@ -556,7 +558,7 @@ func (lw *lowerer) symbolicID(fn *function, a argument, p *parser) (string, erro
 		}
 	}
 	gp.i = 0
-	return "", gp.errf("symbolic ID global %s has no string initializer", quoteName('@', g))
+	return "", gp.errf("symbolic ID global %s has no string initializer", llvmir.QuoteName('@', g))
 }
 
 // traceGlobal follows a value to the global it points into: constant
@@ -733,7 +735,7 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 	}
 	gi, ok := lw.m.globals[g]
 	if !ok {
-		return nil, p.errf("specialization_id global %s is not defined in the image", quoteName('@', g))
+		return nil, p.errf("specialization_id global %s is not defined in the image", llvmir.QuoteName('@', g))
 	}
 	gp, err := lw.m.parser(gi)
 	if err != nil {
@@ -748,7 +750,7 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 		}
 	}
 	if gp.eof() {
-		return nil, gp.errf("specialization_id global %s has no initializer", quoteName('@', g))
+		return nil, gp.errf("specialization_id global %s has no initializer", llvmir.QuoteName('@', g))
 	}
 	gp.i++
 	t, err := gp.parseType()
@@ -757,7 +759,7 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 	}
 	if gp.eof() || gp.peek() == "," {
 		gp.i = 2
-		return nil, gp.errf("specialization_id global %s has no initializer", quoteName('@', g))
+		return nil, gp.errf("specialization_id global %s has no initializer", llvmir.QuoteName('@', g))
 	}
 	init, err := gp.parseConst(t, lw.m.l)
 	if err != nil {
@@ -772,11 +774,11 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 		ft = rt.elem
 	default:
 		gp.i = 2
-		return nil, gp.errf("specialization_id global %s is not an aggregate", quoteName('@', g))
+		return nil, gp.errf("specialization_id global %s is not an aggregate", llvmir.QuoteName('@', g))
 	}
 	if init.kind == cUndef {
 		gp.i = 2
-		return nil, gp.errf("specialization_id global %s has an undefined default value", quoteName('@', g))
+		return nil, gp.errf("specialization_id global %s has an undefined default value", llvmir.QuoteName('@', g))
 	}
 	return init.element(0, ft), nil
 }

@@ -1,11 +1,9 @@
-package main
+package imagewriter
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
@@ -19,52 +17,10 @@ import (
 // image text is small, so it is extracted into memory, lowered by
 // specconst, and written like any other image.
 
-// Markers of the spec-constant intrinsics: 2020 ones are lowered; the
-// pre-2020 ones (SYCL 1.2.1 experimental API) are rejected.
-var (
-	specConst2020Markers   = []string{"__sycl_getScalar2020SpecConstantValue", "__sycl_getComposite2020SpecConstantValue"}
-	specConstLegacyMarkers = []string{"__sycl_getScalarSpecConstantValue", "__sycl_getCompositeSpecConstantValue"}
-)
-
-func usesSpecConstants(m *llvmir.Module) bool {
-	for i := range m.Entities {
-		e := &m.Entities[i]
-		if e.Kind != llvmir.KindFunction {
-			continue
-		}
-		for _, mk := range specConst2020Markers {
-			if strings.Contains(e.Name, mk) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// checkSpecConstants rejects what the lowering does not cover.
-func checkSpecConstants(c *config, fn, input string) error {
-	if c.specConst == "" && !c.defaultSpecConsts {
-		return nil
-	}
-	for _, mk := range specConstLegacyMarkers {
-		if strings.Contains(fn, mk) {
-			return fmt.Errorf("%s: pre-SYCL-2020 specialization constants are not supported; module uses %s", input, fn)
-		}
-	}
-	if c.defaultSpecConsts && c.specConst == "" {
-		for _, mk := range specConst2020Markers {
-			if strings.Contains(fn, mk) {
-				return fmt.Errorf("%s: -generate-device-image-default-spec-consts needs -spec-const; module uses %s", input, fn)
-			}
-		}
-	}
-	return nil
-}
-
 // writeLowered extracts the image of grp, lowers its spec constants and
 // writes it to path.
 func (a *assembler) writeLowered(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {
-	mode, err := specconst.ParseMode(a.c.specConst)
+	mode, err := specconst.ParseMode(a.c.SpecConst)
 	if err != nil {
 		return nil, err
 	}
@@ -93,12 +49,12 @@ func (a *assembler) writeDefaultClone(g *split.Graph, id int, grp split.Group, p
 }
 
 // lowerTo extracts grp's image into memory, lowers it in mode and writes it
-// to path (through llvm-as for bitcode).
+// to path (assembled for bitcode).
 func (a *assembler) lowerTo(g *split.Graph, id int, grp split.Group, path string, mode specconst.Mode) (*split.Image, *specconst.Result, error) {
 	var buf bytes.Buffer
-	img, err := g.ExtractTo(grp, &dropWriter{w: &buf, in: a.in})
+	img, err := g.ExtractTo(grp, a.dropWriter(&buf))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, &FileError{File: path, Err: err}
 	}
 	res, err := specconst.Lower(buf.Bytes(), path, mode)
 	if err != nil {
@@ -109,7 +65,7 @@ func (a *assembler) lowerTo(g *split.Graph, id int, grp split.Group, path string
 
 // writeText writes an image's text to path, or assembles it there.
 func (a *assembler) writeText(id int, path string, text []byte) error {
-	if a.c.text {
+	if a.c.Text {
 		return a.outs.WriteFile(path, text)
 	}
 	if a.pool != nil {
@@ -126,7 +82,7 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %v", path, err)
+		return &FileError{File: path, Err: err}
 	}
 	a.submit(id, path, tmp, llvmir.UsesOpaquePointers(text))
 	return nil
@@ -135,7 +91,7 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 // addSpecConstProps adds image id's spec-constant property sets.
 func (a *assembler) addSpecConstProps(reg *propset.Registry, id int) {
 	if res := a.specConsts[id]; res != nil {
-		mode, _ := specconst.ParseMode(a.c.specConst)
+		mode, _ := specconst.ParseMode(a.c.SpecConst)
 		res.AddProperties(reg, mode)
 	}
 }
