@@ -12,6 +12,13 @@
 #                from `bazel aquery`, which prints param files expanded.
 # The generated package is removed on exit. A benchmark: run by hand.
 #   tests/bench/cmdline/run.sh [N]
+# Measured (N=500, the 2-core machine, 39 min for the 2,000 actions):
+#   before param files (every other TU on the command line; aquery's
+#   expanded argv, which then was the executed one): total 68,862,780 bytes,
+#   max 137,726 per link;
+#   after: argv total 107,390 bytes, max 215 (the tool and @FILE); the param
+#   files hold the 68.85 MB (each link still names every other TU: the
+#   inputs, and so the file, grow with the program).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 n="${1:-500}"
