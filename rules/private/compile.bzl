@@ -52,8 +52,8 @@ def _compile_opencl(sycl, inputs):
     for src in inputs.device_srcs:
         for dt in sycl.device_targets:
             d = inputs.device
-            bitcode = emit_device_compile(sycl, dt, src, d.headers, d.includes, d.defines, d.copts)
-            objects[dt.name].append(emit_module_id(sycl, dt, src, bitcode))
+            bitcode = emit_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
+            objects[dt.name].append(emit_module_id(sycl, device_target = dt, src = src, bitcode = bitcode))
     return struct(objects = objects, host_srcs = inputs.host_srcs, host_inputs = [])
 
 def _compile_dpcpp(ctx, sycl, inputs):
@@ -69,13 +69,13 @@ def _compile_dpcpp(ctx, sycl, inputs):
     for src in [f for f in inputs.host_srcs if f.extension != "c"]:
         for dt in sycl.device_targets:
             d = inputs.device
-            out = emit_dpcpp_compile(sycl, dt, src, d.headers, d.includes, d.defines, d.copts)
+            out = emit_dpcpp_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
             objects[dt.name].append(out.bitcode)
             if dt.name != sycl.device_targets[0].name:
                 continue
 
             # One host TU per source, with the first device target's integration files.
-            host_srcs.append(emit_host_source(sycl, dt, src, out.int_header, out.int_footer))
+            host_srcs.append(emit_host_source(sycl, device_target = dt, src = src, int_header = out.int_header, int_footer = out.int_footer))
             host_inputs += [src, out.int_header, out.int_footer]
     return struct(objects = objects, host_srcs = host_srcs, host_inputs = host_inputs)
 

@@ -49,17 +49,17 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
             units = _link_per_tu(sycl, dt, objects, libraries)
             unused += [u.unused for u in units]
         else:
-            units = [struct(name = None, linked = emit_device_link(sycl, dt, objects, libraries))]
+            units = [struct(name = None, linked = emit_device_link(sycl, device_target = dt, objects = objects, libraries = libraries))]
         for u in units:
             shards = _image_tables(sycl, dt, u.name, u.linked, syclbin)
             image_tables.extend(shards)
             if first == None:
                 first = struct(linked = u.linked, split = shards[0].dirs[0], spirv_dirs = [t.dirs[-1] for t in shards])
     if syclbin:
-        output = emit_bundle(sycl, image_tables, syclbin.state, syclbin.container)
+        output = emit_bundle(sycl, image_tables = image_tables, state = syclbin.state, container = syclbin.container)
     else:
         # Per TU, a TU without kernels still yields an image with no entries.
-        output = emit_wrap(sycl, image_tables, desc_name = desc_name, skip_images_without_entries = per_tu)
+        output = emit_wrap(sycl, image_tables = image_tables, desc_name = desc_name, skip_images_without_entries = per_tu)
     return struct(
         linked = first.linked,
         split = first.split,
@@ -78,11 +78,11 @@ def _link_per_tu(sycl, device_target, objects, libraries):
     tus = []
     for o in objects.to_list():
         unit = _unit_name(o)
-        summary = emit_link_summary(sycl, device_target, o, unit)
+        summary = emit_link_summary(sycl, device_target = device_target, tu = o, unit = unit)
         tus.append(struct(object = o, summary = summary, unit = unit))
     units = []
     for tu in tus:
-        link = emit_device_link_tu(sycl, device_target, tu, [o for o in tus if o != tu], libraries)
+        link = emit_device_link_tu(sycl, device_target = device_target, tu = tu, others = [o for o in tus if o != tu], libraries = libraries)
         units.append(struct(name = tu.unit, linked = link.linked, unused = link.unused))
     return units
 
@@ -97,7 +97,7 @@ def _image_tables(sycl, device_target, unit, linked, syclbin):
     dt = device_target
 
     # A SYCLBIN has no symbol table: kernel names travel in the property sets.
-    split = emit_split(sycl, dt, linked, unit = unit, extra_flags = ["-emit-kernel-names"] if syclbin else [])
+    split = emit_split(sycl, device_target = dt, linked = linked, unit = unit, extra_flags = ["-emit-kernel-names"] if syclbin else [])
     n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
     if n < 1:
         fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
@@ -107,11 +107,11 @@ def _image_tables(sycl, device_target, unit, linked, syclbin):
         dirs = [split.dir]
         table = split.table
         if dt.translator:
-            spirv = emit_translate(sycl, dt, split, unit = unit, shard = shard)
+            spirv = emit_translate(sycl, device_target = dt, split = split, unit = unit, shard = shard)
             dirs.append(spirv.dir)
             table = spirv.table
         if dt.aot:
-            aot = emit_aot(sycl, dt, list(dirs), table, unit = unit, shard = shard, shard_rows = not dt.translator)
+            aot = emit_aot(sycl, device_target = dt, in_dirs = list(dirs), in_table = table, unit = unit, shard = shard, shard_rows = not dt.translator)
             dirs.append(aot.dir)
             table = aot.table
         image_format = dt.image_format
@@ -120,7 +120,7 @@ def _image_tables(sycl, device_target, unit, linked, syclbin):
         # AOT table already lists only this shard's images, so each shard
         # gets its own ptxas and fatbinary actions. A SYCLBIN keeps the PTX.
         if dt.aot and dt.cuda and sycl.modes.cuda_archs and not syclbin:
-            fat = emit_cuda_fatbinary(sycl, dt, struct(dir = dirs[-1], table = table), unit = unit, shard = shard)
+            fat = emit_cuda_fatbinary(sycl, device_target = dt, ptx = struct(dir = dirs[-1], table = table), unit = unit, shard = shard)
             dirs += fat.dirs
             table = fat.table
             image_format = "native"
