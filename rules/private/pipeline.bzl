@@ -6,6 +6,7 @@ load("//rules/private/actions:cuda.bzl", "emit_cuda_fatbinary")
 load("//rules/private/actions:device_link.bzl", "emit_device_link")
 load("//rules/private/actions:device_link_tu.bzl", "emit_device_link_tu")
 load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
+load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
 load("//rules/private/actions:split.bzl", "emit_split")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
@@ -80,9 +81,10 @@ def _link_per_tu(sycl, device_target, objects, libraries):
         unit = _unit_name(o)
         summary = emit_link_summary(sycl, device_target = device_target, tu = o, unit = unit)
         tus.append(struct(object = o, summary = summary, unit = unit))
+    program = emit_program_tus(sycl, device_target = device_target, tus = tus)
     units = []
     for tu in tus:
-        link = emit_device_link_tu(sycl, device_target = device_target, tu = tu, others = [o for o in tus if o != tu], libraries = libraries)
+        link = emit_device_link_tu(sycl, device_target = device_target, tu = tu, program = program, others = [o for o in tus if o != tu], libraries = libraries)
         units.append(struct(name = tu.unit, linked = link.linked, unused = link.unused))
     return units
 

@@ -170,6 +170,15 @@ def _per_tu_test_impl(ctx):
         bc = [f for f in s.inputs.to_list() if f.basename.endswith(".id.bc")]
         asserts.equals(env, 1, len(bc), "a summary reads one TU")
         summaries[bc[0].basename] = s.outputs.to_list()[0].path
+
+    # One list of every TU (bitcode and summary) serves all per-TU links.
+    lists = [w for w in by.get("FileWrite", []) if w.outputs.to_list()[0].basename.endswith(".tus")]
+    asserts.equals(env, 1, len(lists), "one TU list for the program")
+    program = lists[0].outputs.to_list()[0].path
+    listed = lists[0].content.splitlines()
+    listed_objects = [o.split("/")[-1] for o in _flag_values(listed, "-object")]
+    asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], sorted(listed_objects), "the TU list names every TU")
+    asserts.equals(env, [summaries[o] for o in listed_objects], _flag_values(listed, "-summary"), "each TU with its summary, at the same position")
     tus = []
     for link in by["SyclDeviceLink"]:
         asserts.true(env, link.argv[0].endswith("/devlink"), "per-TU link runs devlink")
@@ -177,10 +186,11 @@ def _per_tu_test_impl(ctx):
         other = "helpers.cl.id.bc" if tu == "kernels.cl.id.bc" else "kernels.cl.id.bc"
         tus.append(tu)
         asserts.equals(env, [summaries[tu]], _flag_values(link.argv, "-tu-summary"), "the TU's own summary")
-        asserts.equals(env, [other], [o.split("/")[-1] for o in _flag_values(link.argv, "-object")], "every other TU is a declared input")
-        asserts.equals(env, [summaries[other]], _flag_values(link.argv, "-summary"), "with its summary, at the same position")
+        asserts.true(env, "@" + program in link.argv, "the program's TU list, not every other TU, on the command line")
+        asserts.equals(env, [], _flag_values(link.argv, "-object"), "no TU named on the command line")
         inputs = [f.path for f in link.inputs.to_list()]
-        for p in [summaries[tu], summaries[other]]:
+        asserts.true(env, [p for p in inputs if p.endswith("/" + other)] != [], "every other TU is a declared input")
+        for p in [summaries[tu], summaries[other], program]:
             asserts.true(env, p in inputs, "summary %s is an input" % p)
 
         # The unused_inputs_list: a second output, named on the command line.

@@ -9,7 +9,9 @@
 //	        [-object=O -summary=S]... [-library=L]...
 //
 // Any argument @FILE stands for the lines of FILE, one argument each (a
-// Bazel param file in multiline format).
+// Bazel param file in multiline format, or the program's TU list that the
+// rules write once for all its per-TU links). An -object equal to -tu is
+// skipped, so that one list of every TU serves every link.
 //
 // links T whole with, --only-needed, the objects it imports from (in the
 // order the summaries call for) and the device libraries, and writes to U
@@ -63,7 +65,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.unused, "unused-inputs", "", "file listing the objects the link did not read")
 	fs.StringVar(&c.tu, "tu", "", "the TU's device bitcode, linked whole")
 	fs.StringVar(&c.tuSummary, "tu-summary", "", "the TU's summary")
-	fs.Var(&c.objects, "object", "another TU's device bitcode (repeatable)")
+	fs.Var(&c.objects, "object", "another TU's device bitcode (repeatable; one equal to -tu is skipped)")
 	fs.Var(&c.summaries, "summary", "the summary of the -object at the same position (repeatable)")
 	fs.Var(&c.libraries, "library", "device library, linked --only-needed (repeatable)")
 	if err := fs.Parse(args); err != nil {
@@ -89,7 +91,21 @@ func parseArgs(args []string) (*config, error) {
 	case len(c.objects) != len(c.summaries):
 		return nil, fmt.Errorf("%d -object but %d -summary flags", len(c.objects), len(c.summaries))
 	}
+	c.objects, c.summaries = withoutTU(c.objects, c.summaries, c.tu)
 	return c, nil
+}
+
+// withoutTU drops the entry for the TU linked whole from a list of every
+// TU of the program: it is neither imported from nor an unused input.
+func withoutTU(objects, summaries list, tu string) (list, list) {
+	var objs, sums list
+	for i, o := range objects {
+		if o != tu {
+			objs = append(objs, o)
+			sums = append(sums, summaries[i])
+		}
+	}
+	return objs, sums
 }
 
 func run(args []string, stderr io.Writer) (rc int) {

@@ -131,6 +131,26 @@ func TestLink(t *testing.T) {
 			if !bytes.Equal(viaParams, direct) {
 				t.Errorf("the link through a param file differs from the direct one")
 			}
+			// The rules' form: one list of every TU of the program, this
+			// one included, shared by all per-TU links.
+			var program []string
+			for _, o := range []string{"c", "a", "b", "d", "e"} {
+				program = append(program, "-object", p(o+".bc"), "-summary", p(o+".summary"))
+			}
+			if err := os.WriteFile(p("program.tus"), []byte(strings.Join(program, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if rc := run([]string{"-linker=llvm-link-15", "-tu", p(tc.tu + ".bc"), "-tu-summary", p(tc.tu + ".summary"),
+				"-o", p(tc.tu + ".linked.bc"), "-unused-inputs", p(tc.tu + ".unused"), "@" + p("program.tus")}, &stderr); rc != 0 {
+				t.Fatalf("devlink: %s", stderr.String())
+			}
+			viaProgram, err := os.ReadFile(p(tc.tu + ".linked.bc"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(viaProgram, direct) {
+				t.Errorf("the link through the program's TU list differs from the direct one")
+			}
 			if diff := cmp.Diff(tc.wantDefined, definedIn(t, p(tc.tu+".linked.bc"))); diff != "" {
 				t.Errorf("defined functions (-want +got):\n%s", diff)
 			}

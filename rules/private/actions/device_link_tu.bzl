@@ -1,6 +1,6 @@
 """Per-TU device link: one translation unit with what it uses of the rest."""
 
-def emit_device_link_tu(sycl, device_target, tu, others, libraries):
+def emit_device_link_tu(sycl, device_target, tu, program, others, libraries):
     """Links one TU with what it uses of the rest of the program (mnemonic SyclDeviceLink).
 
     Per-TU image mode (thinLTO-style): the TU is linked whole; from the
@@ -14,7 +14,9 @@ def emit_device_link_tu(sycl, device_target, tu, others, libraries):
       sycl: the SYCL context (context.bzl).
       device_target: SyclDeviceTargetInfo (its linker).
       tu: struct(object, summary, unit) of the TU.
-      others: list of struct(object, summary), the program's other TUs.
+      program: File, the program's TU list (emit_program_tus), this TU included.
+      others: list of struct(object, summary), the program's other TUs:
+        inputs of this link, named by `program`.
       libraries: depset of File, device libraries.
 
     Returns:
@@ -29,19 +31,16 @@ def emit_device_link_tu(sycl, device_target, tu, others, libraries):
     args.add("-tu-summary", tu.summary)
     args.add("-o", out)
     args.add("-unused-inputs", unused)
-    for o in others:
-        args.add("-object", o.object)
-        args.add("-summary", o.summary)
-    args.add_all(libraries, before_each = "-library")
 
-    # Every other TU is named: the command line grows with the program.
-    args.use_param_file("@%s", use_always = True)
-    args.set_param_file_format("multiline")
+    # The other TUs are named by the program's one TU list, not per link:
+    # the command line stays the same size whatever the TU count.
+    args.add("@" + program.path)
+    args.add_all(libraries, before_each = "-library")
     sycl.actions.run(
         executable = sycl.tools.devlink,
         arguments = [args],
         inputs = depset(
-            [tu.object, tu.summary] + [o.object for o in others] + [o.summary for o in others],
+            [tu.object, tu.summary, program] + [o.object for o in others] + [o.summary for o in others],
             transitive = [libraries],
         ),
         tools = device_target.all_files,
