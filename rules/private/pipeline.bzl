@@ -84,7 +84,7 @@ def _link_per_tu(sycl, device_target, objects, libraries):
     program = emit_program_tus(sycl, device_target = device_target, tus = tus)
     units = []
     for tu in tus:
-        link = emit_device_link_tu(sycl, device_target = device_target, tu = tu, program = program, others = [o for o in tus if o != tu], libraries = libraries)
+        link = emit_device_link_tu(sycl, device_target = device_target, tu = tu, program = program, libraries = libraries)
         units.append(struct(name = tu.unit, linked = link.linked, unused = link.unused))
     return units
 

@@ -1,6 +1,6 @@
 """Per-TU device link: one translation unit with what it uses of the rest."""
 
-def emit_device_link_tu(sycl, device_target, tu, program, others, libraries):
+def emit_device_link_tu(sycl, device_target, tu, program, libraries):
     """Links one TU with what it uses of the rest of the program (mnemonic SyclDeviceLink).
 
     Per-TU image mode (thinLTO-style): the TU is linked whole; from the
@@ -14,9 +14,8 @@ def emit_device_link_tu(sycl, device_target, tu, program, others, libraries):
       sycl: the SYCL context (context.bzl).
       device_target: SyclDeviceTargetInfo (its linker).
       tu: struct(object, summary, unit) of the TU.
-      program: File, the program's TU list (emit_program_tus), this TU included.
-      others: list of struct(object, summary), the program's other TUs:
-        inputs of this link, named by `program`.
+      program: struct(list, inputs) from emit_program_tus: the TU list
+        (this TU included) and, as inputs, it with every TU's files.
       libraries: depset of File, device libraries.
 
     Returns:
@@ -34,15 +33,12 @@ def emit_device_link_tu(sycl, device_target, tu, program, others, libraries):
 
     # The other TUs are named by the program's one TU list, not per link:
     # the command line stays the same size whatever the TU count.
-    args.add("@" + program.path)
+    args.add("@" + program.list.path)
     args.add_all(libraries, before_each = "-library")
     sycl.actions.run(
         executable = sycl.tools.devlink,
         arguments = [args],
-        inputs = depset(
-            [tu.object, tu.summary, program] + [o.object for o in others] + [o.summary for o in others],
-            transitive = [libraries],
-        ),
+        inputs = depset(transitive = [program.inputs, libraries]),
         tools = device_target.all_files,
         outputs = [out, unused],
         unused_inputs_list = unused,

@@ -15,12 +15,18 @@ def emit_program_tus(sycl, device_target, tus):
       tus: list of struct(object, summary): every TU, in link order.
 
     Returns:
-      File: <rule>.tus, devlink arguments, one per line
-      (-object, path, -summary, path per TU); passed as @FILE.
+      struct(list, inputs): list, the File <rule>.tus (devlink arguments,
+      one per line: -object, path, -summary, path per TU; passed as
+      @FILE); inputs, a depset of the list and every TU's bitcode and
+      summary, which every per-TU link declares (one depset shared by all
+      links rather than a list of the others per link).
     """
     out = sycl.declare(sycl, sycl.label.name + ".tus", device_target = device_target)
     lines = []
     for tu in tus:
         lines += ["-object", tu.object.path, "-summary", tu.summary.path]
     sycl.actions.write(out, "\n".join(lines) + "\n")
-    return out
+    return struct(
+        list = out,
+        inputs = depset([out] + [tu.object for tu in tus] + [tu.summary for tu in tus]),
+    )
