@@ -202,6 +202,66 @@ cc_binary(
 )
 """
 
+# imagec_as: tools/imagec built with -DIMAGEC_AS_ONLY against LLVM's static
+# archives (Debian: llvm-{v}-dev ships them), for the split's assemblers.
+# Linked to libLLVM-{v}.so, each of the split's one-per-CPU imagec processes
+# is ~55 MB resident (the shared library's relocated data and touched code)
+# whatever the images; statically linked with --gc-sections, ~10 MB. The
+# translation keeps the shared imagec: SPIRV-LLVM-Translator has no static
+# archive. SYCL_LLVM_CONFIG names llvm-config; SYCL_IMAGEC=0 turns it off.
+_IMAGEC_AS_COMPONENTS = ["asmparser", "bitwriter", "core"]
+
+def _llvm_config(rctx, config, flags):
+    r = rctx.execute([config] + flags)
+    return r.stdout.strip() if r.return_code == 0 else None
+
+def _imagec_as(rctx, version):
+    """Links LLVM's static archives into the repository; returns the BUILD text or ""."""
+    if rctx.os.environ.get("SYCL_IMAGEC", "1") == "0":
+        return ""
+    config = _find(rctx, "SYCL_LLVM_CONFIG", ["llvm-config-" + version])
+    if config == None:
+        return ""
+    libdir = _llvm_config(rctx, config, ["--libdir"])
+    includedir = _llvm_config(rctx, config, ["--includedir"])
+    names = _llvm_config(rctx, config, ["--link-static", "--libnames"] + _IMAGEC_AS_COMPONENTS)
+    system = _llvm_config(rctx, config, ["--link-static", "--system-libs"])
+    if not libdir or not includedir or not names or system == None:
+        return ""
+    if not rctx.path(includedir + "/llvm/AsmParser/Parser.h").exists:
+        return ""
+    archives = []
+    for name in names.split(" "):
+        p = rctx.path(libdir + "/" + name)
+        if not p.exists:
+            return ""
+        rctx.symlink(p, "imagec_as/lib/" + name)
+        archives.append("imagec_as/lib/" + name)
+    rctx.symlink(includedir, "imagec_as/include")
+
+    # Only -l flags: an absolute path (Debian's libz3.so) would land in the
+    # link command line, and these components do not use it. --as-needed
+    # drops the ones the archives' pulled-in objects do not reference.
+    syslibs = [f for f in system.split(" ") if f.startswith("-l")]
+    return """
+# tools/imagec's assembler alone, statically linked (see configure.bzl).
+cc_library(
+    name = "imagec_as_libs",
+    # llvm-config's order: each archive before the ones it uses.
+    srcs = {archives},
+    hdrs = glob(["imagec_as/include/llvm/**", "imagec_as/include/llvm-c/**"]),
+    includes = ["imagec_as/include"],
+    linkopts = ["-Wl,--gc-sections", "-Wl,--as-needed"] + {syslibs},
+)
+
+cc_binary(
+    name = "imagec_as",
+    srcs = ["@rules_sycl//tools/imagec:imagec.cc"],
+    copts = ["-std=c++17", "-w", "-DIMAGEC_AS_ONLY"],
+    deps = [":imagec_as_libs"],
+)
+""".format(archives = repr(archives), syslibs = repr(syslibs))
+
 def _sycl_configure_impl(rctx):
     version = rctx.os.environ.get("SYCL_LLVM_VERSION", "15")
     found = {}
@@ -226,6 +286,7 @@ def _sycl_configure_impl(rctx):
     ])
     nvptx = _nvptx_target(rctx) if not missing else ""
     imagec = _imagec(rctx, version) if not missing else ""
+    imagec_as = _imagec_as(rctx, version) if not missing else ""
     if missing:
         rctx.file("bin/missing", "#!/bin/sh\necho 'sycl toolchain tool missing' >&2\nexit 1\n", executable = True)
     rctx.file("BUILD.bazel", """\
@@ -235,12 +296,12 @@ load("@rules_sycl//rules:defs.bzl", "sycl_device_target", "sycl_toolchain")
 package(default_visibility = ["//visibility:public"])
 
 exports_files(glob(["bin/*", "lib/*"]))
-{nvptx}{imagec}
+{nvptx}{imagec}{imagec_as}
 sycl_toolchain(
     name = "sycl_toolchain",
     kind = "clang",
 {attrs}
-{image_compiler}    compile_flags = ["-O2"],
+{image_compiler}{split_assembler}    compile_flags = ["-O2"],
     # The oneAPI runtime wheels (intel-sycl-rt 2026.2.0, libsycl.so.9) read
     # 80-byte device images: __sycl_register_lib steps by 0x50, and images
     # in the 96-byte layout crash it (see docs/runtime-layout.md).
@@ -266,6 +327,8 @@ toolchain(
         nvptx = nvptx,
         imagec = imagec,
         image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
+        imagec_as = imagec_as,
+        split_assembler = '    split_assembler = ":imagec_as",\n' if imagec_as else "",
         runtime = "\n    # The SYCL runtime host code links and runs against.\n    runtime = %s," % repr(rctx.attr.runtime) if rctx.attr.runtime else "",
         extra_targets = repr([":nvptx64"] if nvptx else []),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
@@ -284,7 +347,7 @@ sycl_configure = repository_rule(
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
+    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-15) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
 )

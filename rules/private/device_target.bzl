@@ -16,7 +16,7 @@ def files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
                                [t[DefaultInfo].default_runfiles.files for t in tools])
 
-def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", cuda = None):
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", cuda = None):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
     Args:
@@ -26,6 +26,8 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
       all_files: depset of File the tools need.
       image_format: string, the wrapper's -format of the final images.
       image_compiler: FilesToRunProvider or None (sycl_toolchain's imagec).
+      split_assembler: FilesToRunProvider or None (sycl_toolchain's
+        imagec_as).
       aot: Target or None, the ahead-of-time compiler.
       aot_server: Target or None, tools/imagec/codegen.cc for an llc `aot`.
       aot_args: list of string, its arguments.
@@ -47,6 +49,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
         translator = ctx.attr.translator[DefaultInfo].files_to_run if ctx.attr.translator else None,
         translate_flags = ctx.attr.translate_flags,
         image_compiler = image_compiler,
+        split_assembler = split_assembler,
         aot = aot[DefaultInfo].files_to_run if aot else None,
         aot_server = aot_server[DefaultInfo].files_to_run if aot_server else None,
         aot_args = aot_args,

@@ -32,6 +32,8 @@ def _sycl_toolchain_impl(ctx):
     compilers = [getattr(ctx.attr, t) for t in _REQUIRED_TOOLS]
     if ctx.attr.image_compiler:
         compilers.append(ctx.attr.image_compiler)
+    if ctx.attr.split_assembler:
+        compilers.append(ctx.attr.split_assembler)
 
     # The primary device target, from this rule's own attributes.
     primary = device_target_info(
@@ -41,6 +43,7 @@ def _sycl_toolchain_impl(ctx):
         all_files = files_of(compilers),
         image_format = "spirv",
         image_compiler = ctx.attr.image_compiler[DefaultInfo].files_to_run if ctx.attr.image_compiler else None,
+        split_assembler = ctx.attr.split_assembler[DefaultInfo].files_to_run if ctx.attr.split_assembler else None,
     )
     device_targets = {primary.name: primary}
     for t in ctx.attr.extra_targets:
@@ -80,6 +83,7 @@ _ATTRS = {
     "compile_flags": attr.string_list(doc = "Flags for every device compile."),
     "translate_flags": attr.string_list(doc = "Flags for every SPIR-V translation."),
     "image_compiler": attr.label(doc = "tools/imagec built against the LLVM and SPIRV-LLVM-Translator libraries of `assembler` and `translator` (sycl_configure sets it where it finds them): one process per action assembles and translates every image, byte-identical to the per-image tools. Unset: one assembler and translator process per image.", **TOOL),
+    "split_assembler": attr.label(doc = "tools/imagec built with only its assembler (`imagec serve` speaking just `as`), e.g. sycl_configure's imagec_as, statically linked against LLVM's archives: the split assembles its images in it (one process per CPU) instead of in `image_compiler`, whose shared libLLVM costs ~55 MB per process. Unset: `image_compiler`, else one `assembler` process per image. Its output must be byte-identical to `assembler`'s.", **TOOL),
     "device_libraries": attr.label_list(
         allow_files = [".bc"],
         doc = "Device bitcode libraries (e.g. DPC++'s libsycl-*.bc fallback libraries), linked into a program only for the symbols it references (llvm-link --only-needed).",

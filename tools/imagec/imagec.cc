@@ -16,7 +16,14 @@
 // callers (tools/splitter, tools/foreach) keep file tables, temporary names
 // and clean-up; this program only does what the two LLVM tools would do,
 // with the same library calls in the same order, so that outputs are byte
-// for byte those of the tools (tools/imagec/compare_test.sh checks it).
+// for byte those of the tools (tools/internal/imagec's tests check it).
+//
+// Built with -DIMAGEC_AS_ONLY (sycl_configure's imagec_as), it serves `as`
+// only and links LLVM's static archives instead of libLLVM-15.so: the
+// split's assemblers (one per CPU) then map a few MB of code each instead
+// of the whole shared library (54 MB resident, most of it libLLVM's pages
+// dirtied by relocation), while SPIR-V translation keeps the shared build
+// (SPIRV-LLVM-Translator ships as a shared library only).
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -26,7 +33,9 @@
 #include <sstream>
 #include <string>
 
+#ifndef IMAGEC_AS_ONLY
 #include "LLVMSPIRVLib/LLVMSPIRVLib.h"
+#endif
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -99,6 +108,7 @@ void assemble(bool opaque, const std::string &text) {
   reply("ok", out);
 }
 
+#ifndef IMAGEC_AS_ONLY
 // translate does what llvm-spirv-15's convertLLVMToSPIRV does.
 void translate(const SPIRV::TranslatorOpts &opts, const std::string &in, const std::string &out) {
   {
@@ -198,9 +208,17 @@ bool parseOpts(int argc, char **argv, SPIRV::TranslatorOpts &opts, std::string &
   return true;
 }
 
+#endif  // IMAGEC_AS_ONLY
+
 }  // namespace
 
 int main(int argc, char **argv) {
+#ifdef IMAGEC_AS_ONLY
+  if (argc != 2 || std::strcmp(argv[1], "serve") != 0) {
+    std::fprintf(stderr, "usage: imagec_as serve (assembles only: no translator flags)\n");
+    return 2;
+  }
+#else
   if (argc < 2 || std::strcmp(argv[1], "serve") != 0) {
     std::fprintf(stderr, "usage: imagec serve [--spirv-max-version=1.N] [--spirv-ext=...]\n");
     return 2;
@@ -211,6 +229,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "imagec: %s\n", err.c_str());
     return 2;
   }
+#endif
   char line[256];
   std::string a, b;
   while (std::fgets(line, sizeof line, stdin)) {
@@ -221,7 +240,11 @@ int main(int argc, char **argv) {
       assemble(opaque != 0, a);
     } else if (std::sscanf(line, "spirv %zu %zu", &n1, &n2) == 2) {
       if (!readExact(a, n1) || !readExact(b, n2)) break;
+#ifdef IMAGEC_AS_ONLY
+      fail(a + ": this imagec build (imagec_as) only assembles; translate with imagec");
+#else
       translate(opts, a, b);
+#endif
     } else {
       std::fprintf(stderr, "imagec: malformed request: %s", line);
       return 2;

@@ -74,7 +74,7 @@ def emit_split(sycl, device_target, linked, unit = None, extra_flags = []):
     Args:
       sycl: the SYCL context (context.bzl); its modes say the split mode and
         how to lower specialization constants.
-      device_target: SyclDeviceTargetInfo (llvm-as / llvm-dis, imagec).
+      device_target: SyclDeviceTargetInfo (llvm-as / llvm-dis, imagec_as or imagec).
       linked: File, the linked device module.
       unit: string or None, the per-TU directory (see context.bzl's declare).
       extra_flags: more splitter flags (e.g. -emit-kernel-names).
@@ -98,10 +98,12 @@ def emit_split(sycl, device_target, linked, unit = None, extra_flags = []):
     args.add("-split-by-device-requirements")
     args.add_all(extra_flags)
     args.add("-llvm-as=" + device_target.assembler.executable.path)
-    if device_target.image_compiler:
+    server = device_target.split_assembler or device_target.image_compiler
+    if server:
         # One imagec process per CPU assembles every image, instead of one
-        # llvm-as per image (the same bitcode, see tools/imagec).
-        args.add("-imagec=" + device_target.image_compiler.executable.path)
+        # llvm-as per image (the same bitcode, see tools/imagec); the
+        # statically linked assembler-only build where there is one.
+        args.add("-imagec=" + server.executable.path)
     args.add("-llvm-dis=" + device_target.disassembler.executable.path)
     args.add("-out-dir", out_dir.path)
     args.add("-o", table)

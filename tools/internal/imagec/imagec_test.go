@@ -17,6 +17,7 @@ import (
 // needs -imagec (e.g. bazel-bin/external/local_config_sycl/imagec).
 var (
 	imagecPath = flag.String("imagec", os.Getenv("IMAGEC"), "tools/imagec binary")
+	imagecAs   = flag.String("imagec-as", os.Getenv("IMAGEC_AS"), "tools/imagec built with -DIMAGEC_AS_ONLY (sycl_configure's imagec_as)")
 	llvmAs     = flag.String("llvm-as", "llvm-as-15", "reference assembler")
 	llvmSpirv  = flag.String("llvm-spirv", "llvm-spirv-15", "reference translator")
 )
@@ -110,6 +111,61 @@ func TestSameBytesAsTools(t *testing.T) {
 		if assembled < 40 || translated < 25 {
 			t.Errorf("flags %q: only %d files assembled and %d translated: the comparison covers too little", flags, assembled, translated)
 		}
+	}
+}
+
+// TestAssemblerOnlySameBytes: the statically linked assembler-only build
+// (imagec_as) writes llvm-as-15's bytes and fails where it fails, over the
+// same corpus, and answers a translation request with an error.
+func TestAssemblerOnlySameBytes(t *testing.T) {
+	helper(t)
+	if *imagecAs == "" {
+		t.Skip("no -imagec-as given (bazel test //tools/internal/imagec:imagec_test runs it)")
+	}
+	tool := runfile(*imagecAs)
+	files, err := filepath.Glob("testdata/*.ll")
+	if err != nil || len(files) < 20 {
+		t.Fatalf("testdata/*.ll: %d files, %v", len(files), err)
+	}
+	pool := NewPool(tool, []string{"serve"}, 2)
+	defer pool.Close()
+	assembled, failed := 0, 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantErr := llvmir.Assemble(text, *llvmAs)
+		var got bytes.Buffer
+		gotErr := pool.Assemble(text, llvmir.UsesOpaquePointers(text), &got)
+		switch {
+		case (wantErr == nil) != (gotErr == nil):
+			t.Errorf("%s: llvm-as error %v, imagec_as error %v", f, wantErr, gotErr)
+		case wantErr != nil:
+			failed++
+		case !bytes.Equal(got.Bytes(), want):
+			t.Errorf("%s: imagec_as bitcode differs from llvm-as-15's (%d vs %d bytes)", f, got.Len(), len(want))
+		default:
+			assembled++
+		}
+	}
+	if assembled < 40 {
+		t.Errorf("only %d files assembled: the comparison covers too little", assembled)
+	}
+	t.Logf("%d files assembled byte-identically, %d rejected by both", assembled, failed)
+	dir := t.TempDir()
+	bc := filepath.Join(dir, "a.bc")
+	os.WriteFile(bc, []byte("BC\xc0\xde"), 0o644)
+	if err := pool.Translate(bc, filepath.Join(dir, "a.spv")); err == nil || !strings.Contains(err.Error(), "only assembles") {
+		t.Errorf("translation request: got %v, want an error saying imagec_as only assembles", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.spv")); !os.IsNotExist(err) {
+		t.Errorf("translation request wrote an output (%v)", err)
+	}
+	// The process still serves after the refused request.
+	var out bytes.Buffer
+	if err := pool.Assemble([]byte("define void @f() {\n  ret void\n}\n"), false, &out); err != nil || !llvmir.IsBitcode(out.Bytes()) {
+		t.Errorf("after the refused request: %v, %d bytes", err, out.Len())
 	}
 }
 
