@@ -48,8 +48,13 @@ def _dpcpp_binary_test_impl(ctx):
 
     link = by["SyclDeviceLink"][0]
     asserts.false(env, "--only-needed" in link.argv, "the program's TUs are linked whole")
+    asserts.false(env, "-S" in link.argv, "the intermediate program stays bitcode (only llvm-link reads it)")
     libs = by["SyclDeviceLibraryLink"][0]
     asserts.equals(env, link.outputs.to_list()[0].path, libs.argv[1], "device libraries are linked into the linked program")
+    asserts.true(env, "-S" in libs.argv, "DPC++'s llvm-link writes the split's input as textual IR")
+    asserts.equals(env, ["dpcpp_binary.device.ll"], [f.basename for f in libs.outputs.to_list()], "the linked module is named .ll")
+    split = by["SyclSplit"][0]
+    asserts.true(env, libs.outputs.to_list()[0] in split.inputs.to_list(), "the split reads the text")
     for lib in ["libsycl-cmath.bc", "libsycl-crt.bc"]:
         paths = [a for a in libs.argv if a.endswith("/" + lib)]
         asserts.equals(env, 1, len(paths), "device library link takes " + lib)
@@ -84,6 +89,7 @@ def _dpcpp_per_tu_test_impl(ctx):
     asserts.true(env, "-llvm-dis=external/dpcpp_fake/bin/disassembler" in summary.argv, "the summary reads DPC++'s bitcode with its llvm-dis")
     link = by["SyclDeviceLink"][0]
     asserts.true(env, "-linker=external/dpcpp_fake/bin/linker" in link.argv, "DPC++'s llvm-link")
+    asserts.true(env, "-S" in link.argv, "textual IR from DPC++'s llvm-link too")
     asserts.equals(env, "app.cpp.bc", link.argv[link.argv.index("-tu") + 1].split("/")[-1], "the TU linked whole")
     libs = [link.argv[i + 1].split("/")[-1] for i in range(len(link.argv) - 1) if link.argv[i] == "-library"]
     for lib in ["libsycl-cmath.bc", "libsycl-crt.bc"]:

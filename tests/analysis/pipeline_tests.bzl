@@ -71,7 +71,9 @@ def _binary_pipeline_test_impl(ctx):
     asserts.equals(env, ctx.attr.expected_split, _flag_value(split.argv, "-split"))
     for flag in ["-symbols", "-properties", "-spec-const=native", "-split-by-device-requirements"]:
         asserts.true(env, flag in split.argv, "split passes " + flag)
-    split_data = [f for f in split.inputs.to_list() if f.extension == "bc"]
+    asserts.true(env, "-S" in link.argv, "the linked module is textual IR (llvm-link -S)")
+    asserts.equals(env, ["ll"], [f.extension for f in link.outputs.to_list()], "the linked module is named .ll")
+    split_data = [f for f in split.inputs.to_list() if f.extension in ["bc", "ll"]]
     asserts.equals(env, link.outputs.to_list(), split_data, "split reads the linked module only")
 
     translate = by["SyclTranslate"][0]

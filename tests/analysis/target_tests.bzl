@@ -195,7 +195,8 @@ def _per_tu_test_impl(ctx):
 
         # The unused_inputs_list: a second output, named on the command line.
         outs = sorted([f.basename for f in link.outputs.to_list()])
-        asserts.equals(env, ["binary_uncompressed.device.bc", "binary_uncompressed.device.bc.unused"], outs, "linked module and unused-inputs list")
+        asserts.equals(env, ["binary_uncompressed.device.ll", "binary_uncompressed.device.ll.unused"], outs, "linked module (textual IR) and unused-inputs list")
+        asserts.true(env, "-S" in link.argv, "devlink -S: the split maps the text, no llvm-dis")
         unused = [f.path for f in link.outputs.to_list() if f.basename.endswith(".unused")][0]
         asserts.equals(env, [unused], _flag_values(link.argv, "-unused-inputs"), "devlink writes the unused-inputs list")
     asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], sorted(tus), "one link per TU")

@@ -5,7 +5,7 @@
 //
 // writes a TU's symbol summary (see package thinlink), and
 //
-//	devlink -linker=P -tu=T.bc -tu-summary=T.summary -o OUT.bc -unused-inputs=U
+//	devlink -linker=P [-S] -tu=T.bc -tu-summary=T.summary -o OUT -unused-inputs=U
 //	        [-object=O -summary=S]... [-library=L]...
 //
 // Any argument @FILE stands for the lines of FILE, one argument each (a
@@ -16,7 +16,9 @@
 // links T whole with, --only-needed, the objects it imports from (in the
 // order the summaries call for) and the device libraries, and writes to U
 // the objects it did not read, one per line, for Bazel's unused_inputs_list:
-// editing those must not re-run this link.
+// editing those must not re-run this link. With -S the linked module is
+// textual IR (llvm-link -S), which the split maps as it is instead of
+// running llvm-dis over bitcode.
 package main
 
 import (
@@ -45,7 +47,7 @@ func (l *list) String() string     { return strings.Join(*l, ",") }
 func (l *list) Set(v string) error { *l = append(*l, v); return nil }
 
 type config struct {
-	summarize          bool
+	summarize, text    bool
 	llvmDis, linker    string
 	out, unused        string
 	tu, tuSummary      string
@@ -62,6 +64,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
 	fs.StringVar(&c.linker, "linker", "llvm-link-15", "llvm-link")
 	fs.StringVar(&c.out, "o", "", "output")
+	fs.BoolVar(&c.text, "S", false, "write the linked module as textual IR (llvm-link -S)")
 	fs.StringVar(&c.unused, "unused-inputs", "", "file listing the objects the link did not read")
 	fs.StringVar(&c.tu, "tu", "", "the TU's device bitcode, linked whole")
 	fs.StringVar(&c.tuSummary, "tu-summary", "", "the TU's summary")
@@ -187,6 +190,9 @@ func linkCommand(c *config) (args, unused []string, err error) {
 		read[i] = true
 	}
 	args = append(args, c.libraries...)
+	if c.text {
+		args = append(args, "-S")
+	}
 	args = append(args, "-o", c.out)
 	for i, o := range c.objects {
 		if !read[i] {

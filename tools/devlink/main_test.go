@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
 func needTools(t *testing.T) {
@@ -164,6 +165,59 @@ func TestLink(t *testing.T) {
 			}
 			if diff := cmp.Diff(want.String(), string(data)); diff != "" {
 				t.Errorf("unused inputs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestLinkText: -S writes the same module as textual IR (what the split
+// maps without llvm-dis): the text assembles to the bitcode link's bytes.
+func TestLinkText(t *testing.T) {
+	needTools(t)
+	dir := t.TempDir()
+	writeTUs(t, dir)
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, tu := range []string{"a", "b", "e"} {
+		t.Run(tu, func(t *testing.T) {
+			outs := map[bool]string{false: p(tu + ".linked.bc"), true: p(tu + ".linked.ll")}
+			for _, text := range []bool{false, true} {
+				args := []string{"-linker=llvm-link-15", "-tu", p(tu + ".bc"), "-tu-summary", p(tu + ".summary"),
+					"-o", outs[text], "-unused-inputs", p(tu + ".unused")}
+				if text {
+					args = append(args, "-S")
+				}
+				for _, o := range []string{"c", "a", "b", "d", "e"} {
+					args = append(args, "-object", p(o+".bc"), "-summary", p(o+".summary"))
+				}
+				var stderr bytes.Buffer
+				if rc := run(args, &stderr); rc != 0 {
+					t.Fatalf("devlink -S=%v: %s", text, stderr.String())
+				}
+			}
+			text, err := os.ReadFile(outs[true])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if llvmir.IsBitcode(text) || !bytes.Contains(text, []byte("\ndefine ")) {
+				t.Fatalf("-S wrote no textual IR: %.60q", text)
+			}
+			// Reassembled, the text is the bitcode link's module.
+			want, err := exec.Command("llvm-dis-15", outs[false], "-o", "-").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			asm := p(tu + ".reassembled.bc")
+			if out, err := exec.Command("llvm-as-15", outs[true], "-o", asm).CombinedOutput(); err != nil {
+				t.Fatalf("llvm-as-15: %v: %s", err, out)
+			}
+			got, err := exec.Command("llvm-dis-15", asm, "-o", "-").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Only the module ID comment names the file each came from.
+			strip := func(b []byte) string { return string(b[bytes.IndexByte(b, '\n'):]) }
+			if diff := cmp.Diff(strip(want), strip(got)); diff != "" {
+				t.Errorf("-S module differs from the bitcode link's (-bitcode +text):\n%s", diff)
 			}
 		})
 	}

@@ -22,10 +22,13 @@ def emit_device_link_tu(sycl, device_target, tu, program, libraries):
       struct(linked, unused): the linked module and the list of objects the
       link did not read.
     """
-    out = sycl.declare(sycl, sycl.label.name + ".device.bc", device_target = device_target, unit = tu.unit)
-    unused = sycl.declare(sycl, sycl.label.name + ".device.bc.unused", device_target = device_target, unit = tu.unit)
+
+    # Textual IR, as the whole-program link writes (see device_link.bzl).
+    out = sycl.declare(sycl, sycl.label.name + ".device.ll", device_target = device_target, unit = tu.unit)
+    unused = sycl.declare(sycl, sycl.label.name + ".device.ll.unused", device_target = device_target, unit = tu.unit)
     args = sycl.actions.args()
     args.add("-linker=" + device_target.linker.executable.path)
+    args.add("-S")
     args.add("-tu", tu.object)
     args.add("-tu-summary", tu.summary)
     args.add("-o", out)
