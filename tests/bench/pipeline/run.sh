@@ -136,10 +136,23 @@ r_tr_secs="$SECS"; r_tr_rss="$RSS_KB"; r_tr_cpu="$CPU"
 cmp -s "$work/a.sum" "$work/b.sum" || { echo "run.sh: replayed outputs differ from Bazel's" >&2; exit 1; }
 images="$(find "$split_dir" -name '*.bc' | wc -l)"
 in_bytes="$(stat -L -c %s "$linked")"
+# The split's memory against its input, the file the action reads (textual
+# IR since the device link writes -S): the largest process (GNU time's
+# peak), and from proctree_rss.py the peak sums over the process tree.
+read -r tree_rss tree_pss < <(printf '%s\n' "$split_tree" | tr ' ' '\n' | awk -F= '$1=="tree_rss"{r=$2} $1=="tree_pss"{p=$2} END{print r, p}')
+
+# The baselines below read bitcode, as before the link wrote text: llvm-spirv
+# reads nothing else, and opt would spend its time parsing text.
+if [ "$(head -c 2 "$linked")" = BC ]; then
+  linked_bc="$linked"
+else
+  linked_bc="$work/linked.bc"
+  llvm-as-15 "$linked" -o "$linked_bc"
+fi
 
 # 3. Same run: one llvm-spirv of the whole module; per-image llvm-spirv on a
 #    sample; the opt baseline on a sample of kernels.
-timed llvm-spirv-15 "$linked" -o "$work/whole.spv"
+timed llvm-spirv-15 "$linked_bc" -o "$work/whole.spv"
 t_whole="$SECS"; rss_whole="$RSS_KB"; cpu_whole="$CPU"
 find "$split_dir" -name '*.bc' | sort | shuf -n "$sample_tr" --random-source=<(yes 42) >"$work/tr_sample.txt"
 t0=$(date +%s.%N)
@@ -150,14 +163,14 @@ while read -r f; do
   cmp -s "$work/r_split/$b" "$work/r_tr/$b" || { echo "run.sh: $b differs from llvm-spirv-15's" >&2; exit 1; }
 done <"$work/tr_sample.txt"
 t_per_image="$(awk "BEGIN{printf \"%.1f\", ($t1 - $t0) / $sample_tr * $images}")"
-llvm-dis-15 "$linked" -o "$work/linked.ll"
+llvm-dis-15 "$linked_bc" -o "$work/linked.ll"
 kernels="$(grep -c '^define .*spir_kernel' "$work/linked.ll")"
 grep '^define .*spir_kernel' "$work/linked.ll" | sed 's/.*@\([A-Za-z0-9_.$]*\)(.*/\1/' |
   shuf -n "$sample" --random-source=<(yes 42) >"$work/sample.txt"
 t_opt_sample=0
 cpu_opt_sample=0
 while read -r k; do
-  timed opt-15 -passes=internalize,globaldce -internalize-public-api-list="$k" "$linked" -o "$work/opt.bc"
+  timed opt-15 -passes=internalize,globaldce -internalize-public-api-list="$k" "$linked_bc" -o "$work/opt.bc"
   t_opt_sample="$(awk "BEGIN{print $t_opt_sample + $SECS}")"
   cpu_opt_sample="$(awk "BEGIN{print $cpu_opt_sample + $CPU}")"
 done <"$work/sample.txt"
@@ -165,16 +178,16 @@ t_opt="$(awk "BEGIN{printf \"%.1f\", $t_opt_sample / $sample * $kernels}")"
 cpu_opt="$(awk "BEGIN{printf \"%.1f\", $cpu_opt_sample / $sample * $kernels}")"
 
 echo "load average: as the build ended $load_build, at the end $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-echo "module: $kernels kernels, linked bitcode $((in_bytes / 1000)) kB; $images device images"
+echo "module: $kernels kernels; the split's input (linked module, $(basename "$linked")) $((in_bytes / 1000)) kB, as bitcode $(($(stat -L -c %s "$linked_bc") / 1000)) kB; $images device images"
 echo
 echo "post-link actions (Bazel --profile):"
 sed 's/^/  /' "$work/actions.txt"
 awk -v ts="$t_split" -v tt="$t_translate" -v tw="$t_wrap" -v tws="$t_whole" -v rw="$rss_whole" \
   -v to="$t_opt" -v n="$sample" -v k="$kernels" -v tpi="$t_per_image" -v ntr="$sample_tr" \
-  -v cs="$r_split_cpu" -v ct="$r_tr_cpu" -v cw="$cpu_whole" -v co="$cpu_opt" -v rs="$r_split_secs" -v rss="$r_split_rss" -v rt="$r_tr_secs" -v rtr="$r_tr_rss" -v inb="$in_bytes" -v tree="$split_tree" 'BEGIN {
+  -v cs="$r_split_cpu" -v ct="$r_tr_cpu" -v cw="$cpu_whole" -v co="$cpu_opt" -v rs="$r_split_secs" -v rss="$r_split_rss" -v rt="$r_tr_secs" -v rtr="$r_tr_rss" -v inb="$in_bytes" -v tree="$split_tree" -v trss="$tree_rss" -v tpss="$tree_pss" -v ncpu="$(nproc)" 'BEGIN {
   printf "\n| %-58s | %8s | %13s |\n", "step", "wall (s)", "peak RSS (MB)"
   printf "|%s|%s|%s|\n", "------------------------------------------------------------", "----------", "---------------"
-  printf "| %-58s | %8.2f | %13.1f |\n", "SyclSplit (per_kernel, bitcode)", ts, rss/1024
+  printf "| %-58s | %8.2f | %13.1f |\n", "SyclSplit (per_kernel, bitcode images)", ts, rss/1024
   printf "| %-58s | %8.2f | %13.1f |\n", "SyclTranslate (every image)", tt, rtr/1024
   printf "| %-58s | %8.2f | %13s |\n", "SyclWrap", tw, "-"
   printf "| %-58s | %8.2f | %13s |\n", "  the split replayed outside Bazel (CPU " cs " s)", rs, "-"
@@ -182,8 +195,12 @@ awk -v ts="$t_split" -v tt="$t_translate" -v tw="$t_wrap" -v tws="$t_whole" -v r
   printf "| %-58s | %8.2f | %13.1f |\n", "llvm-spirv-15 of the whole linked module (CPU " cw " s)", tws, rw/1024
   printf "| %-58s | %8.1f | %13s |\n", "llvm-spirv-15 per image (" ntr " sampled, all CPUs), all", tpi, "-"
   printf "| %-58s | %8.1f | %13s |\n", "opt-15 internalize,globaldce, " n " sampled x " k " (CPU " co " s)", to, "-"
-  printf "\nsplit: %.0fx faster than the opt baseline (goal >= 100x); split peak RSS (largest process, /usr/bin/time) %.2fx the linked bitcode\n", to/ts, rss*1024/inb
-  printf "split memory by process (MB; tests/bench/proctree_rss.py): %s\n", tree
+  printf "\nsplit: %.0fx faster than the opt baseline (goal >= 100x)\n", to/ts
+  printf "split memory against its input (%.1f MB; goal: peak <= 2x):\n", inb/1048576
+  printf "  largest process (/usr/bin/time) %.1f MB = %.2fx\n", rss/1024, rss*1024/inb
+  printf "  process tree, peak summed RSS   %.1f MB = %.2fx\n", trss, trss*1048576/inb
+  printf "  process tree, peak summed PSS   %.1f MB = %.2fx\n", tpss, tpss*1048576/inb
+  printf "  by process (MB, xN = N processes; one assembler per CPU, %d here; tests/bench/proctree_rss.py): %s\n", ncpu, tree
   printf "post-link device pipeline (split + translate): %.2f s = %.2fx one whole-module llvm-spirv (goal <= 4x)\n", ts+tt, (ts+tt)/tws
   printf "translation: %.1fx faster than one llvm-spirv per image\n", tpi/tt
   printf "in CPU time (user+sys, steadier on a shared machine; replays): split %.0fx less than opt; split + translate = %.2fx the whole-module llvm-spirv\n", co/cs, (cs+ct)/cw
