@@ -43,11 +43,12 @@
 # per process) and 16.9 MB in its largest process, the splitter (1.26x):
 # splitter 17.4 MB, imagec_as 7.4 MB x2 (one per CPU). Each more CPU adds
 # one imagec_as, ~1.9 MB PSS and ~7.6 MB RSS (1 CPU: 20.8 MB PSS, 24.0 MB
-# RSS), so the PSS stays within 2x of this input up to ~4 CPUs. Split
+# RSS), so, extrapolated, the PSS stays within 2x of this input up to ~4
+# CPUs (not measured above 2: this machine has 2). Split
 # images byte-identical to the bitcode + llvm-dis + shared imagec split.
 # Times in that run (load 5-6): SyclSplit 11.44 s, SyclTranslate 11.12 s,
 # whole-module llvm-spirv 4.89 s (4.61x; 4.53x in CPU time), split 88x
-# faster than opt (87x in CPU time); on the idle machine the split's CPU
+# faster than opt (87x in CPU time). Alternating the two at load 3-5, the split's CPU
 # time is the same with either input path (6.0 s user, three runs each).
 # Environment: BENCH_DIR (work directory, default a fresh temp dir),
 # SAMPLE (default 20), SAMPLE_TR (default 200), JOBS (bazel --jobs, default 2).
