@@ -206,7 +206,7 @@ cc_binary(
 # archives (Debian: llvm-{v}-dev ships them), for the split's assemblers.
 # Linked to libLLVM-{v}.so, each of the split's one-per-CPU imagec processes
 # is ~55 MB resident (the shared library's relocated data and touched code)
-# whatever the images; statically linked with --gc-sections, ~10 MB. The
+# whatever the images; statically linked with --gc-sections, ~7 MB. The
 # translation keeps the shared imagec: SPIRV-LLVM-Translator has no static
 # archive. SYCL_LLVM_CONFIG names llvm-config; SYCL_IMAGEC=0 turns it off.
 _IMAGEC_AS_COMPONENTS = ["asmparser", "bitwriter", "core"]
