@@ -76,11 +76,15 @@ def main():
             d = status(p)
             if not d:
                 continue
+            if p != proc.pid and d.get("Name") == own_name:
+                # A fork of CMD before its exec: Go's vfork shares CMD's
+                # memory, which would be counted twice.
+                continue
             rss_sum += kb(d.get("VmRSS"))
             pss_sum += pss(p)
             if p == proc.pid:
                 own, own_name = max(own, kb(d.get("VmHWM"))), d.get("Name")
-            elif d.get("Name") != own_name:  # not a fork before its exec
+            else:
                 hwm, pids = children.get(d.get("Name"), (0, set()))
                 pids.add(p)
                 children[d.get("Name")] = (max(hwm, kb(d.get("VmHWM"))), pids)
