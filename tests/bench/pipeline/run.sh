@@ -36,20 +36,19 @@
 # process), imagec 54.6 MB x2; tree 126.4 MB summed RSS, 99.9 MB PSS, for
 # 3.4 MB of linked bitcode (14 MB as text).
 # Again 2026-11-24 after the device link writes textual IR (llvm-link -S)
-# and the split assembles in imagec_as (static LLVM archives), load 5-6 on 2
-# cores: the split reads 14.1 MB of text (the same module: 3.4 MB as
-# bitcode) and peaks at 23.1 MB PSS over its process tree (1.72x its input;
-# goal <= 2x), 32.0 MB summed RSS (2.38x: imagec_as's shared code counted
-# per process) and 16.9 MB in its largest process, the splitter (1.26x):
-# splitter 17.4 MB, imagec_as 7.4 MB x2 (one per CPU). Each more CPU adds
-# one imagec_as, ~1.9 MB PSS and ~7.6 MB RSS (1 CPU: 20.8 MB PSS, 24.0 MB
-# RSS), so, extrapolated, the PSS stays within 2x of this input up to ~4
-# CPUs (not measured above 2: this machine has 2). Split
-# images byte-identical to the bitcode + llvm-dis + shared imagec split.
-# Times in that run (load 5-6): SyclSplit 11.44 s, SyclTranslate 11.12 s,
-# whole-module llvm-spirv 4.89 s (4.61x; 4.53x in CPU time), split 88x
-# faster than opt (87x in CPU time). Alternating the two at load 3-5, the split's CPU
-# time is the same with either input path (6.0 s user, three runs each).
+# and the split assembles in imagec_as (fully static, LLVM's archives), load
+# 2.5-4 on 2 cores: the split reads 14.1 MB of text (the same module: 3.4 MB
+# as bitcode) and peaks at 22.5 MB PSS over its process tree (1.67x its
+# input; goal <= 2x), 26.3 MB summed RSS (1.95x) and 16.9 MB in its largest
+# process, the splitter (1.26x): splitter 17.2 MB, imagec_as 4.6 MB x2 (one
+# per CPU). Each more CPU adds one imagec_as, ~1.3 MB PSS and ~5.3 MB RSS
+# (1 CPU: 21.3 MB both), so, extrapolated (this machine has 2 CPUs), the
+# PSS stays within 2x of this input up to ~5 CPUs and the summed RSS up to
+# 2. Split images byte-identical to the bitcode + llvm-dis + shared-imagec
+# split of main. Times in that run: SyclSplit 6.13 s, SyclTranslate
+# 11.54 s, whole-module llvm-spirv 4.53 s (3.90x; 4.42x in CPU time), split
+# 160x faster than opt (83x in CPU time). Alternating the two input paths at
+# load 3-5, the split's CPU time is the same (6.0 s user, three runs each).
 # Environment: BENCH_DIR (work directory, default a fresh temp dir),
 # SAMPLE (default 20), SAMPLE_TR (default 200), JOBS (bazel --jobs, default 2).
 set -euo pipefail
