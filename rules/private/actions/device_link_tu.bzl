@@ -23,7 +23,10 @@ def emit_device_link_tu(sycl, device_target, tu, program, libraries):
       link did not read.
     """
 
-    # Textual IR, as the whole-program link writes (see device_link.bzl).
+    # Textual IR, as the whole-program link writes (see device_link.bzl): for
+    # one TU of the 2,000-kernel bench module, llvm-link takes 0.04 s either
+    # way and writes 705 KB of text instead of 170 KB of bitcode, and the
+    # TU's split then starts no llvm-dis (~55 MB, ~30 ms).
     out = sycl.declare(sycl, sycl.label.name + ".device.ll", device_target = device_target, unit = tu.unit)
     unused = sycl.declare(sycl, sycl.label.name + ".device.ll.unused", device_target = device_target, unit = tu.unit)
     args = sycl.actions.args()
