@@ -17,7 +17,10 @@ def worker_args(args):
 
     Bazel sends a worker the expanded lines of the action's last argument,
     which must be a param file (@FILE); everything before it would start a
-    separate worker. One-shot runs expand the file themselves.
+    separate worker. Bazel 4.2.3 expands @FILE lines inside it too (a
+    per-TU link's @TU list arrives as its lines, seen in a worker's log);
+    a one-shot run expands the param file itself and devlink then the TU
+    list, so both get the same arguments (tools/devlink/worker_test.go).
 
     Args:
       args: the action's only Args object.
