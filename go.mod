@@ -6,6 +6,7 @@ require (
 	github.com/bazelbuild/bazel-gazelle v0.26.0
 	github.com/google/go-cmp v0.6.0
 	github.com/klauspost/compress v1.17.6
+	google.golang.org/protobuf v1.33.0
 )
 
 require (

@@ -20,14 +20,18 @@ def _package_relative(ctx, d):
 def _inputs(ctx, sycl):
     """The rule's sources by kind, and what device compiles see of its deps."""
     srcs = ctx.files.srcs
-    cc_deps = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d]
-    if sycl.toolchain.runtime:
-        cc_deps.append(sycl.toolchain.runtime)
+    user_deps = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d]
+    cc_deps = user_deps + ([sycl.toolchain.runtime] if sycl.toolchain.runtime else [])
     includes = [_package_relative(ctx, d) for d in ctx.attr.includes]
     private_hdrs = [f for f in srcs if _has_ext(f, HEADER_EXTENSIONS)]
 
-    # Device code sees the same headers, include paths and macros as host code.
-    deps_context = cc_common.merge_cc_infos(cc_infos = cc_deps).compilation_context
+    # Device code sees the same headers, include paths and macros as host
+    # code, but for the SYCL runtime's in OpenCL C / C++ for OpenCL
+    # compiles (the clang toolchain): its headers are SYCL C++, which those
+    # languages cannot parse, and as inputs they were most of each device
+    # compile's sandbox. DPC++'s device compiles include them.
+    device_deps = cc_deps if sycl.toolchain.kind == "dpcpp" else user_deps
+    deps_context = cc_common.merge_cc_infos(cc_infos = device_deps).compilation_context
     return struct(
         device_srcs = [f for f in srcs if device_language_flags(f) != None],
         host_srcs = [f for f in srcs if _has_ext(f, HOST_SOURCE_EXTENSIONS)],

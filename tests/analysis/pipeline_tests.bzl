@@ -124,6 +124,22 @@ binary_pipeline_off_test = analysistest.make(
     config_settings = dict(_WHOLE, **{"//sycl:split_mode": "off"}),
 )
 
+# --- OpenCL C device compiles do not get the SYCL runtime's headers ----------
+
+def _opencl_inputs_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    compiles = _actions_by_mnemonic(env)["SyclDeviceCompile"]
+    asserts.equals(env, 1, len(compiles))
+
+    # SYCL C++, which OpenCL C cannot parse: they would only be sandbox
+    # inputs. (A dependency's CcInfo still carries them: its host compile
+    # merged the runtime's.)
+    asserts.equals(env, [], [f.short_path for f in compiles[0].inputs.to_list() if f.basename.endswith(".hpp")], "no SYCL runtime header is an OpenCL C compile's input")
+    asserts.false(env, "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING" in compiles[0].argv, "nor the runtime's defines")
+    return analysistest.end(env)
+
+opencl_inputs_test = analysistest.make(_opencl_inputs_test_impl)
+
 # --- sycl_library: per-TU device compile, host compile, no device link --------
 
 def _library_test_impl(ctx):

@@ -5,7 +5,8 @@
 #     (device bitcode, split images, SPIR-V, wrapper object, executable);
 #  2. a clean build from yet another output base, sharing only a disk cache
 #     with the second, executes nothing: every action is a cache hit.
-# Builds run under linux-sandbox (the default strategy here). Run after
+# Builds run under linux-sandbox (the default strategy here), the Go tools'
+# actions in persistent workers. Run after
 # `bazel test //...` (test.sh does): this checkout's outputs are reused.
 #   tests/hermetic/check.sh
 set -euo pipefail

@@ -13,8 +13,8 @@
 #     (SIGKILL) while it holds a lease and a third worker joins: the build
 #     succeeds, another worker runs the killed worker's lease, every SYCL
 #     action ran on a worker (execution log runner "remote"), and every
-#     SYCL/C++ output is byte-identical to this checkout's local sandboxed
-#     build of the same targets;
+#     SYCL/C++ output is byte-identical to this checkout's local build of the
+#     same targets (sandboxed; the Go tools' actions in persistent workers);
 #  2. a clean build of both from a second checkout and output base executes
 #     nothing: every spawn is a remote cache hit, with the same digests.
 # REMOTE_FIGURES=1 also times, on a fresh server, an undisturbed clean remote
@@ -157,7 +157,8 @@ remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjob
 # bazel_a ARGS...: a build in this checkout's remote output base.
 bazel_a() { (cd "$root" && timeout 900 bazel --output_base="$oba" "$@"); }
 
-# The local sandboxed reference (reuses this checkout's default output base).
+# The local reference (reuses this checkout's default output base): spawns
+# sandboxed, the Go tools' actions in persistent workers.
 step "local sandboxed build of $app and //examples/..."
 (timeout 900 bazel build "--jobs=$jobs" "$app" //examples/...) >"$work/local.log" 2>&1 || die "local build failed"
 local_exec="$(bazel info execution_root 2>/dev/null)"

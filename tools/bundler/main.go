@@ -32,13 +32,20 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
-func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintf(os.Stderr, "bundler: %v\n", oneLine(err))
-		os.Exit(1)
+// With --persistent_worker, the bundler serves Bazel's work requests (see
+// tools/internal/worker).
+func main() { os.Exit(worker.Main("bundler", os.Args[1:], handle)) }
+
+// handle is one bundler run, a one-shot one or a work request.
+func handle(args []string, stdio worker.Stdio) int {
+	if err := run(args, stdio.Stdout); err != nil {
+		fmt.Fprintf(stdio.Stderr, "bundler: %v\n", oneLine(err))
+		return 1
 	}
+	return 0
 }
 
 // oneLine keeps error output to a single bounded line whatever the input

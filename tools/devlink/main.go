@@ -35,10 +35,15 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/thinlink"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
+// With --persistent_worker, devlink serves Bazel's work requests (see
+// tools/internal/worker).
 func main() {
-	os.Exit(run(os.Args[1:], os.Stderr))
+	os.Exit(worker.Main("devlink", os.Args[1:], func(args []string, stdio worker.Stdio) int {
+		return run(args, stdio.Stderr)
+	}))
 }
 
 type list []string

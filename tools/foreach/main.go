@@ -42,6 +42,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
 type options struct {
@@ -54,7 +55,9 @@ type options struct {
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("foreach", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// Errors are one line (the caller prints them); only -help prints
+	// the usage.
+	fs.SetOutput(io.Discard)
 	o := &options{}
 	fs.StringVar(&o.table, "table", "", "input file table")
 	fs.StringVar(&o.column, "column", "Code", "column whose cells are the inputs, replaced by the outputs")
@@ -65,6 +68,10 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.Var(&o.serve, "serve", "the command is an imagec server: translating every image (-serve, -serve=spirv) or running a backend over it (-serve=codegen; see tools/imagec)")
 	shard := fs.String("shard", "0/1", "I/N: only the I-th (from 0) of N contiguous slices of the rows")
 	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		}
 		return nil, err
 	}
 	o.command = fs.Args()
@@ -342,16 +349,22 @@ func run(o *options) (err error) {
 	return stage.Commit()
 }
 
-func main() {
-	o, err := parseFlags(os.Args[1:], os.Stderr)
+// With --persistent_worker, foreach serves Bazel's work requests (see
+// tools/internal/worker).
+func main() { os.Exit(worker.Main("foreach", os.Args[1:], handle)) }
+
+// handle is one foreach run, a one-shot one or a work request.
+func handle(args []string, stdio worker.Stdio) int {
+	o, err := parseFlags(args, stdio.Stderr)
 	if err == flag.ErrHelp {
-		os.Exit(0)
+		return 0
 	}
 	if err == nil {
 		err = run(o)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "foreach: %s\n", errtext.Line(err.Error()))
-		os.Exit(1)
+		fmt.Fprintf(stdio.Stderr, "foreach: %s\n", errtext.Line(err.Error()))
+		return 1
 	}
+	return 0
 }

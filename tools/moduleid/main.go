@@ -4,6 +4,9 @@
 // produced by upstream clang (which does not add the attribute).
 //
 // Usage: moduleid -id=<translation unit id> [-S] [-llvm-as=P] [-llvm-dis=P] -o OUT IN
+//
+// Arguments may come in a Bazel param file (@FILE); with --persistent_worker
+// it serves Bazel's work requests instead (see tools/internal/worker).
 package main
 
 import (
@@ -17,10 +20,15 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
+// With --persistent_worker, moduleid serves Bazel's work requests (see
+// tools/internal/worker).
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stderr))
+	os.Exit(worker.Main("moduleid", os.Args[1:], func(args []string, stdio worker.Stdio) int {
+		return run(args, stdio.Stdin, stdio.Stderr)
+	}))
 }
 
 type config struct {

@@ -20,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/postlink"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
 func main() {
@@ -30,7 +31,11 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(25)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stderr))
+	// With --persistent_worker, the splitter serves Bazel's work requests
+	// (see tools/internal/worker).
+	os.Exit(worker.Main("splitter", os.Args[1:], func(args []string, stdio worker.Stdio) int {
+		return run(args, stdio.Stdin, stdio.Stderr)
+	}))
 }
 
 // outputList is the repeatable -o flag.

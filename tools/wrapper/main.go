@@ -28,11 +28,18 @@ import (
 	"os"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintf(os.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
-		os.Exit(1)
+// With --persistent_worker, the wrapper serves Bazel's work requests (see
+// tools/internal/worker).
+func main() { os.Exit(worker.Main("wrapper", os.Args[1:], handle)) }
+
+// handle is one wrapper run, a one-shot one or a work request.
+func handle(args []string, stdio worker.Stdio) int {
+	if err := run(args); err != nil {
+		fmt.Fprintf(stdio.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
+		return 1
 	}
+	return 0
 }

@@ -1,5 +1,7 @@
 """Bundle: device images into a SYCLBIN file."""
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 # IMG_SYCLBIN, the OffloadBinary image kind of a SYCLBIN entry: the value
 # libsycl.so.9 (oneAPI 2026.2) checks in its SYCLBIN reader.
 IMG_SYCLBIN = 7
@@ -48,10 +50,11 @@ def emit_bundle(sycl, image_tables, state, container = "plain"):
         args.add("-image-kind=%d" % IMG_SYCLBIN)
     sycl.actions.run(
         executable = sycl.tools.bundler,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = depset(transitive = [depset(t.dirs) for t in image_tables]),
         outputs = [out],
         mnemonic = "SyclBundle",
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Bundling SYCL device images of %s into %s" % (sycl.label, out.short_path),
     )
     return out

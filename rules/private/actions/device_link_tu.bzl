@@ -1,5 +1,7 @@
 """Per-TU device link: one translation unit with what it uses of the rest."""
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 def emit_device_link_tu(sycl, device_target, tu, program, libraries):
     """Links one TU with what it uses of the rest of the program (mnemonic SyclDeviceLink).
 
@@ -43,12 +45,13 @@ def emit_device_link_tu(sycl, device_target, tu, program, libraries):
     args.add_all(libraries, before_each = "-library")
     sycl.actions.run(
         executable = sycl.tools.devlink,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = depset(transitive = [program.inputs, libraries]),
         tools = device_target.all_files,
         outputs = [out, unused],
         unused_inputs_list = unused,
         mnemonic = "SyclDeviceLink",
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Linking SYCL device code of %s for %s" % (sycl.label, tu.object.short_path),
     )
     return struct(linked = out, unused = unused)

@@ -1,5 +1,7 @@
 """The per-image action shape that translation, AOT and CUDA's steps share."""
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None):
     """Runs `command` once per row of a file table's Code column, through tools/foreach.
 
@@ -53,11 +55,12 @@ def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command,
     args.add_all(command)
     sycl.actions.run(
         executable = sycl.tools.foreach,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = in_dirs,
         tools = tools,
         outputs = [out_dir],
         mnemonic = mnemonic,
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = progress_message + ("" if not shard else " (shard %d/%d)" % (shard[0] + 1, shard[1])),
     )
     return table

@@ -1,5 +1,7 @@
 """Link summary: the device symbols one translation unit defines and declares."""
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 def emit_link_summary(sycl, device_target, tu, unit):
     """Writes the symbol summary of one TU's device bitcode (mnemonic SyclDeviceLinkSummary).
 
@@ -25,11 +27,12 @@ def emit_link_summary(sycl, device_target, tu, unit):
     args.add(tu)
     sycl.actions.run(
         executable = sycl.tools.devlink,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = [tu],
         tools = device_target.all_files,
         outputs = [out],
         mnemonic = "SyclDeviceLinkSummary",
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Summarizing the device symbols of %s" % tu.short_path,
     )
     return out

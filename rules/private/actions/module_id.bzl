@@ -5,6 +5,8 @@ clang does not, so this per-TU step adds it. Per-source splitting after the
 device link groups kernels by it.
 """
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 def emit_module_id(sycl, device_target, src, bitcode):
     """Stamps "sycl-module-id"=<src's path> on the kernels of bitcode (mnemonic SyclModuleId).
 
@@ -27,11 +29,12 @@ def emit_module_id(sycl, device_target, src, bitcode):
     args.add(bitcode)
     sycl.actions.run(
         executable = sycl.tools.moduleid,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = [bitcode],
         tools = device_target.all_files,
         outputs = [out],
         mnemonic = "SyclModuleId",
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Stamping sycl-module-id on %s" % module_id,
     )
     return out

@@ -1,5 +1,7 @@
 """Split: the linked device module into device images (sycl-post-link's job)."""
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 # Build-setting spelling -> the splitter's (sycl-post-link's) -split= value.
 SPLIT_MODES = {
     "auto": "auto",
@@ -110,11 +112,12 @@ def emit_split(sycl, device_target, linked, unit = None, extra_flags = []):
     args.add(linked)
     sycl.actions.run(
         executable = sycl.tools.splitter,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = [linked],
         tools = device_target.all_files,
         outputs = [out_dir],
         mnemonic = "SyclSplit",
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Splitting SYCL device code of %s (%s)" % (sycl.label, sycl.modes.split),
     )
     return struct(dir = out_dir, table = table)

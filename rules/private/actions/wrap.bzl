@@ -1,5 +1,7 @@
 """Wrap: device images into a host object that registers them with the SYCL runtime."""
 
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
 # cc toolchain cpu -> host triple of the wrapper object.
 _HOST_TRIPLES = {
     "aarch64": "aarch64-unknown-linux-gnu",
@@ -72,15 +74,13 @@ def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries 
         args.add("-format=" + t.format)
         args.add("-batch", t.table)
 
-    # Per-TU mode gives an image table per TU: the command line grows with the program.
-    args.use_param_file("@%s")
-    args.set_param_file_format("multiline")
     sycl.actions.run(
         executable = sycl.tools.wrapper,
-        arguments = [args],
+        arguments = [worker_args(args)],
         inputs = depset(transitive = [depset(t.dirs) for t in image_tables]),
         outputs = [out],
         mnemonic = "SyclWrap",
+        execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Wrapping SYCL device images of %s" % sycl.label,
     )
     return out

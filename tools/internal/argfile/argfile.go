@@ -23,8 +23,9 @@ func (e *Error) Error() string { return fmt.Sprintf("param file %s: %v", e.Path,
 func (e *Error) Unwrap() error { return e.Err }
 
 // Expand returns args with every "@PATH" argument replaced by the lines of
-// PATH. Param files are not expanded recursively (Bazel never nests them),
-// so an argument of a param file that starts with "@" is kept as it is.
+// PATH. Param files are not expanded recursively, so an argument of a param
+// file that starts with "@" is kept as it is: a tool that reads such a
+// nested list (devlink's TU list) calls Expand again on what it got.
 // A lone "@" is an ordinary argument.
 func Expand(args []string) ([]string, error) {
 	var out []string

@@ -191,14 +191,38 @@ func isIdentByte(c byte) bool {
 }
 
 // versionCache remembers `tool --version` answers: the splitter assembles
-// thousands of images with one llvm-as.
+// thousands of images with one llvm-as. An answer is keyed by the
+// executable's path, size and modification time, so that a process that
+// serves many runs (a persistent worker) asks again when the file at a
+// path changed.
 var versionCache sync.Map
+
+type versionKey struct {
+	path  string
+	size  int64
+	mtime int64
+}
+
+// versionKeyOf identifies the executable tool names; ok is false when it
+// cannot be found (the version is then not cached).
+func versionKeyOf(tool string) (k versionKey, ok bool) {
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		return k, false
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return k, false
+	}
+	return versionKey{path: path, size: fi.Size(), mtime: fi.ModTime().UnixNano()}, true
+}
 
 var llvmVersionRE = regexp.MustCompile(`LLVM version (\d+)`)
 
 // llvmMajorVersion asks an LLVM tool for its major version.
 func llvmMajorVersion(tool string) (int, error) {
-	if v, ok := versionCache.Load(tool); ok {
+	key, cacheable := versionKeyOf(tool)
+	if v, ok := versionCache.Load(key); ok && cacheable {
 		return v.(int), nil
 	}
 	out, err := pipe(tool, nil, "--version")
@@ -210,7 +234,9 @@ func llvmMajorVersion(tool string) (int, error) {
 		return 0, &ToolError{Tool: tool, Err: fmt.Errorf("no LLVM version in --version output")}
 	}
 	major, _ := strconv.Atoi(string(m[1]))
-	versionCache.Store(tool, major)
+	if cacheable {
+		versionCache.Store(key, major)
+	}
 	return major, nil
 }
 
