@@ -211,9 +211,21 @@ cc_binary(
 # archive. SYCL_LLVM_CONFIG names llvm-config; SYCL_IMAGEC=0 turns it off.
 _IMAGEC_AS_COMPONENTS = ["asmparser", "bitwriter", "core"]
 
-def _llvm_config(rctx, config, flags):
-    r = rctx.execute([config] + flags)
+def _stdout(rctx, tool, flags):
+    r = rctx.execute([tool] + flags)
     return r.stdout.strip() if r.return_code == 0 else None
+
+def _static_libs_exist(rctx, names):
+    """Whether the host C++ compiler ($CC, else cc) finds every static library of names."""
+    cc = _find(rctx, "CC", ["cc", "gcc", "clang"])
+    if cc == None:
+        return False
+    for name in names:
+        # -print-file-name echoes the bare name when no such file exists.
+        found = _stdout(rctx, cc, ["-print-file-name=" + name]) or ""
+        if "/" not in found:
+            return False
+    return True
 
 def _imagec_as(rctx, version):
     """Links LLVM's static archives into the repository; returns the BUILD text or ""."""
@@ -222,10 +234,10 @@ def _imagec_as(rctx, version):
     config = _find(rctx, "SYCL_LLVM_CONFIG", ["llvm-config-" + version])
     if config == None:
         return ""
-    libdir = _llvm_config(rctx, config, ["--libdir"])
-    includedir = _llvm_config(rctx, config, ["--includedir"])
-    names = _llvm_config(rctx, config, ["--link-static", "--libnames"] + _IMAGEC_AS_COMPONENTS)
-    system = _llvm_config(rctx, config, ["--link-static", "--system-libs"])
+    libdir = _stdout(rctx, config, ["--libdir"])
+    includedir = _stdout(rctx, config, ["--includedir"])
+    names = _stdout(rctx, config, ["--link-static", "--libnames"] + _IMAGEC_AS_COMPONENTS)
+    system = _stdout(rctx, config, ["--link-static", "--system-libs"])
     if not libdir or not includedir or not names or system == None:
         return ""
     if not rctx.path(includedir + "/llvm/AsmParser/Parser.h").exists:
@@ -242,6 +254,12 @@ def _imagec_as(rctx, version):
     # Only -l flags: an absolute path (Debian's libz3.so) would land in the
     # link command line, and these components do not use it.
     syslibs = [f for f in system.split(" ") if f.startswith("-l")]
+
+    # A fully static link needs the static C and C++ libraries and every
+    # system library: without one, the split keeps the shared imagec instead
+    # of a toolchain whose assembler cannot link.
+    if not _static_libs_exist(rctx, ["libc.a", "libstdc++.a"] + ["lib%s.a" % f[2:] for f in syslibs]):
+        return ""
     return """
 # tools/imagec's assembler alone, statically linked (see configure.bzl).
 cc_library(
@@ -352,7 +370,7 @@ sycl_configure = repository_rule(
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
+    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
     local = True,
     doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-15) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
 )
