@@ -49,6 +49,21 @@
 # 11.54 s, whole-module llvm-spirv 4.53 s (3.90x; 4.42x in CPU time), split
 # 160x faster than opt (83x in CPU time). Alternating the two input paths at
 # load 3-5, the split's CPU time is the same (6.0 s user, three runs each).
+# Main after both merges (4aad9ac's tree), quiet machine (load 1.7-2.0 on
+# 2 cores), BENCH_DIR=/tmp/pb1: SyclSplit 6.01 s, SyclTranslate 5.90 s,
+# SyclWrap 0.23 s; whole-module llvm-spirv 4.28 s: split + translate 2.78x
+# (2.90x in CPU time; goal <= 4x); split 138x faster than the sampled opt
+# baseline (831 s; 127x in CPU time; goal >= 100x); the split's memory
+# against its 13.5 MiB input: largest process 17.0 MB (1.26x), tree summed
+# RSS 26.5 MB (1.97x), tree PSS 21.5 MB (1.60x; goal <= 2x). By CPU count
+# (split_cpus.sh on the 16-CPU device machine, images identical at every
+# count; split_cpus_h100host.log): PSS 20.8 / 22.4 / 24.6 / 25.1 / 25.5 MB
+# at 1 / 2 / 4 / 8 / 16 CPUs (1.54x-1.89x), summed RSS 20.8 / 26.2 / 36.0 /
+# 36.6 / 37.0 MB (1.54x-2.74x). The assemblers start as images are handed
+# out and the splitter keeps only 4-6 busy (the samples saw 4-6 at 8 and 16
+# CPUs), so the tree stops growing beyond ~4 CPUs: two earlier runs of the
+# same command on that machine gave 24.7-26.3 MB PSS (up to 1.95x) and
+# 39.5-45.5 MB summed RSS (up to 3.4x) at 8 and 16 CPUs.
 # Environment: BENCH_DIR (work directory, default a fresh temp dir),
 # SAMPLE (default 20), SAMPLE_TR (default 200), JOBS (bazel --jobs, default 2).
 set -euo pipefail
