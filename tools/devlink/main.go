@@ -117,7 +117,9 @@ func withoutTU(objects, summaries list, tu string) (list, list) {
 }
 
 func run(args []string, stderr io.Writer) (rc int) {
-	// A per-TU link names every other TU: Bazel passes them in a param file.
+	// The program's TU list (-objects of every TU) comes as @FILE inside
+	// the action's param file: worker.Once expands the param file only,
+	// Bazel a work request's both.
 	args, err := argfile.Expand(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))

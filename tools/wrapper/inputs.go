@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/rules-sycl/rules_sycl/tools/internal/argfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
@@ -25,11 +24,6 @@ type InputError struct {
 func (e *InputError) Error() string { return e.File + ": " + e.Msg }
 
 func run(args []string) error {
-	// Per-TU mode gives one -batch per TU: Bazel passes them in a param file.
-	args, err := argfile.Expand(args)
-	if err != nil {
-		return err
-	}
 	cfg, err := parseArgs(args)
 	if err != nil {
 		return err

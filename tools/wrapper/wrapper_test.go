@@ -14,9 +14,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/klauspost/compress/zstd"
-	"github.com/rules-sycl/rules_sycl/tools/internal/argfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
 var update = os.Getenv("UPDATE_GOLDEN") != ""
@@ -511,8 +511,9 @@ func TestSkipImagesWithoutEntries(t *testing.T) {
 	}
 }
 
-// Bazel passes the wrapper's arguments in a multiline param file: they are
-// parsed as if given directly.
+// Bazel passes the wrapper's arguments in a multiline param file (per-TU
+// mode gives one -batch per TU): a one-shot run parses them as if given
+// directly.
 func TestRunReadsParamFile(t *testing.T) {
 	dir := t.TempDir()
 	params := filepath.Join(dir, "wrap.params")
@@ -520,12 +521,15 @@ func TestRunReadsParamFile(t *testing.T) {
 	if err := os.WriteFile(params, []byte(strings.Join(args, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := run([]string{"@" + params}); err == nil || !strings.Contains(err.Error(), "unknown option -bogus") {
-		t.Errorf("run(@params) = %v, want the usage error of its arguments", err)
+	var out bytes.Buffer
+	stdio := worker.Stdio{Stdout: &out, Stderr: &out}
+	if code := worker.Once("wrapper", []string{"@" + params}, handle, stdio); code != 1 || !strings.Contains(out.String(), "unknown option -bogus") {
+		t.Errorf("wrapper @params: exit %d, output %q, want 1 and the usage error of its arguments", code, out.String())
 	}
+	out.Reset()
 	missing := filepath.Join(dir, "missing.params")
-	var ae *argfile.Error
-	if err := run([]string{"@" + missing}); !errors.As(err, &ae) || ae.Path != missing {
-		t.Errorf("run(@missing) = %v, want an *argfile.Error naming %s", err, missing)
+	want := "wrapper: param file " + missing + ": " // an *argfile.Error, on one line
+	if code := worker.Once("wrapper", []string{"@" + missing}, handle, stdio); code != 1 || !strings.HasPrefix(out.String(), want) || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("wrapper @missing: exit %d, output %q, want 1 and one line starting %q", code, out.String(), want)
 	}
 }

@@ -49,9 +49,7 @@ func (noStdin) Read([]byte) (int, error) { return 0, ErrNoStdin }
 
 // Main is a tool's main: with Flag among args it serves work requests on
 // os.Stdin / os.Stdout until Bazel closes stdin; otherwise it runs h once
-// on args with Bazel param files (@FILE) expanded, as a spawn that is no
-// worker's (sandboxed, local, remote) passes them. It returns the process
-// exit code. name prefixes its own messages.
+// (Once). It returns the process exit code. name prefixes its own messages.
 func Main(name string, args []string, h Handler) int {
 	if IsWorker(args) {
 		if err := Serve(os.Stdin, os.Stdout, name, h); err != nil {
@@ -60,12 +58,20 @@ func Main(name string, args []string, h Handler) int {
 		}
 		return 0
 	}
+	return Once(name, args, h, Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr})
+}
+
+// Once runs h on args with Bazel param files (@FILE) expanded, as a spawn
+// that is no worker's (sandboxed, local, remote) passes them; a work
+// request's arguments come expanded by Bazel. An unreadable param file is a
+// one-line message on stdio.Stderr and exit code 1.
+func Once(name string, args []string, h Handler, stdio Stdio) int {
 	args, err := argfile.Expand(args)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintf(stdio.Stderr, "%s: %s\n", name, errtext.Line(err.Error()))
 		return 1
 	}
-	return h(args, Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr})
+	return h(args, stdio)
 }
 
 // Serve answers the work requests read from in on out, one at a time, until
