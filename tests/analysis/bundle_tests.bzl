@@ -1,12 +1,7 @@
 """Analysis tests of sycl_bundle: the shared device pipeline, once per device target, ending in one SyclBundle."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-
-def _by_mnemonic(env):
-    by = {}
-    for a in analysistest.target_actions(env):
-        by.setdefault(a.mnemonic, []).append(a)
-    return by
+load(":actions.bzl", "actions_by_mnemonic")
 
 def _bundled(argv):
     """(device target, IR type, table's tree) per -table of the bundler's argv, in order."""
@@ -28,7 +23,7 @@ def _check_counts(env, by, counts):
 
 def _bundle_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     _check_counts(env, by, {"SyclBundle": 1, "SyclDeviceLink": 1, "SyclSplit": 1, "SyclTranslate": 1, "SyclWrap": 0})
     asserts.true(env, "-emit-kernel-names" in by["SyclSplit"][0].argv, "kernel names travel in the property sets")
     argv = by["SyclBundle"][0].argv
@@ -40,7 +35,7 @@ bundle_test = analysistest.make(_bundle_test_impl)
 
 def _bundle_two_device_targets_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
 
     # A SYCLBIN holds PTX, not CUDA fat binaries: no ptxas or fatbinary even
     # with --@rules_sycl//sycl:cuda_archs set.

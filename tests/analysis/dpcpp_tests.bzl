@@ -1,16 +1,11 @@
 """Analysis tests of the DPC++ toolchain's command lines (no DPC++ runs here)."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-
-def _by_mnemonic(env):
-    by = {}
-    for a in analysistest.target_actions(env):
-        by.setdefault(a.mnemonic, []).append(a)
-    return by
+load(":actions.bzl", "actions_by_mnemonic")
 
 def _dpcpp_binary_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
 
     asserts.equals(env, 0, len(by.get("SyclModuleId", [])), "DPC++ stamps sycl-module-id itself")
     compiles = by["SyclDeviceCompile"]
@@ -83,7 +78,7 @@ dpcpp_binary_test = analysistest.make(
 
 def _dpcpp_per_tu_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     asserts.equals(env, 0, len(by.get("SyclDeviceLibraryLink", [])), "per TU, the libraries are linked in the TU's link")
     summary = by["SyclDeviceLinkSummary"][0]
     asserts.true(env, "-llvm-dis=external/dpcpp_fake/bin/disassembler" in summary.argv, "the summary reads DPC++'s bitcode with its llvm-dis")

@@ -2,12 +2,7 @@
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "SyclInfo")
-
-def _actions_by_mnemonic(env):
-    by = {}
-    for a in analysistest.target_actions(env):
-        by.setdefault(a.mnemonic, []).append(a)
-    return by
+load(":actions.bzl", "actions_by_mnemonic")
 
 def _flag_value(argv, flag):
     """Returns V for `flag=V` or `flag V` in argv, or None."""
@@ -51,7 +46,7 @@ _BINARY_COUNTS = {
 
 def _binary_pipeline_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _actions_by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     _assert_counts(env, by, _BINARY_COUNTS)
 
     compile = by["SyclDeviceCompile"][0]
@@ -128,7 +123,7 @@ binary_pipeline_off_test = analysistest.make(
 
 def _opencl_inputs_test_impl(ctx):
     env = analysistest.begin(ctx)
-    compiles = _actions_by_mnemonic(env)["SyclDeviceCompile"]
+    compiles = actions_by_mnemonic(env)["SyclDeviceCompile"]
     asserts.equals(env, 1, len(compiles))
 
     # SYCL C++, which OpenCL C cannot parse: they would only be sandbox
@@ -144,7 +139,7 @@ opencl_inputs_test = analysistest.make(_opencl_inputs_test_impl)
 
 def _library_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _actions_by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     _assert_counts(env, by, {
         "CppCompile": 1,
         "SyclDeviceCompile": 2,
@@ -180,7 +175,7 @@ toolchain_missing_test = analysistest.make(_toolchain_missing_test_impl, expect_
 
 def _wrap_compression_test_impl(ctx):
     env = analysistest.begin(ctx)
-    wrap = _actions_by_mnemonic(env)["SyclWrap"][0]
+    wrap = actions_by_mnemonic(env)["SyclWrap"][0]
     asserts.equals(env, ctx.attr.expect_compress, "-offload-compress" in wrap.argv, "-offload-compress on the wrapper command line")
     if ctx.attr.expect_compress:
         asserts.equals(env, ctx.attr.expect_level, _flag_value(wrap.argv, "-offload-compression-level"))
@@ -207,7 +202,7 @@ wrap_compression_setting_test = analysistest.make(
 
 def _image_shards_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _actions_by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     _assert_counts(env, by, {"SyclSplit": 1, "SyclTranslate": 3, "SyclWrap": 1})
     shards = sorted([_flag_value(a.argv, "-shard") for a in by["SyclTranslate"]])
     asserts.equals(env, ["0/3", "1/3", "2/3"], shards, "each translation takes one slice")

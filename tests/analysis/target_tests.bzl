@@ -2,12 +2,7 @@
 translation and AOT per image x target, one wrapper group per target."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-
-def _by_mnemonic(env):
-    by = {}
-    for a in analysistest.target_actions(env):
-        by.setdefault(a.mnemonic, []).append(a)
-    return by
+load(":actions.bzl", "actions_by_mnemonic")
 
 def _wrap_groups(argv):
     """(target, format, table) triples, in order, from the wrapper's argv."""
@@ -36,7 +31,7 @@ def _post_link_flags(split):
 
 def _clang_two_targets_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     for m, n in {"SyclAot": 1, "SyclDeviceCompile": 2, "SyclDeviceLink": 2, "SyclFatbinary": 1, "SyclModuleId": 2, "SyclPtxas": 2, "SyclSplit": 2, "SyclTranslate": 1, "SyclWrap": 1}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
     triples = sorted([[a.argv[i + 1] for i in range(len(a.argv) - 1) if a.argv[i] == "-target"][0] for a in by["SyclDeviceCompile"]])
@@ -112,7 +107,7 @@ clang_two_targets_test = analysistest.make(
 
 def _dpcpp_aot_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     for m, n in {"SyclAot": 2, "SyclDeviceCompile": 3, "SyclDeviceLink": 3, "SyclSplit": 3, "SyclTranslate": 3}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
     asserts.equals(env, ["-spec-const=emulation", "-spec-const=emulation", "-spec-const=native"], _spec_const_flags(by), "spec constants: native for JIT SPIR-V, emulation for AOT")
@@ -160,7 +155,7 @@ def _flag_values(argv, flag):
 
 def _per_tu_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     for m, n in {"SyclDeviceLinkSummary": 2, "SyclDeviceLink": 2, "SyclSplit": 2, "SyclTranslate": 2, "SyclWrap": 1}.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions (one per TU)" % m)
     summaries = {}
@@ -210,7 +205,7 @@ per_tu_test = analysistest.make(_per_tu_test_impl)
 
 def _cuda_one_arch_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     _check_cuda(env, by, by["SyclAot"][0], ["sm_90"])
     return analysistest.end(env)
 
@@ -228,7 +223,7 @@ def _cuda_image_shards_test_impl(ctx):
     # slice of the split gets its own llc, ptxas per architecture and
     # fatbinary actions, and the wrapper one group per slice.
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     aot = [a for a in by["SyclAot"] if "-shard=0/2" in a.argv or "-shard=1/2" in a.argv]
     asserts.equals(env, 2, len(aot), "one SyclAot action per slice")
     aot_tables = sorted([a.argv[a.argv.index("-out-table") + 1] for a in aot])
@@ -258,7 +253,7 @@ cuda_image_shards_test = analysistest.make(
 
 def _cuda_ptx_only_test_impl(ctx):
     env = analysistest.begin(ctx)
-    by = _by_mnemonic(env)
+    by = actions_by_mnemonic(env)
     for m in ["SyclPtxas", "SyclFatbinary"]:
         asserts.equals(env, 0, len(by.get(m, [])), "no %s without architectures" % m)
     groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
