@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -218,8 +217,7 @@ func TestInterruptedUnbundleLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	cmd := exec.Command(os.Args[0], "unbundle", "-type=bc", "-input="+filepath.Join(dir, "in.bc"), "-output-dir="+out)
-	cmd.Env = append(os.Environ(), "BUNDLER_TEST_MAIN=1")
+	cmd := proctest.Command("unbundle", "-type=bc", "-input="+filepath.Join(dir, "in.bc"), "-output-dir="+out)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/syclbin"
 )
@@ -28,13 +29,7 @@ var update = os.Getenv("UPDATE_GOLDEN") != ""
 
 // TestMain lets the test binary act as the bundler command so that exit
 // codes and stderr can be checked.
-func TestMain(m *testing.M) {
-	if os.Getenv("BUNDLER_TEST_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { proctest.RunTests(m, main) }
 
 var inputFiles = map[string]string{
 	"a.spv":     "\x03\x02\x23\x07first image",
@@ -413,8 +408,7 @@ func TestRunErrorsLeaveNothing(t *testing.T) {
 // TestExitStatus runs the command: exit 1 and exactly one line on stderr.
 func TestExitStatus(t *testing.T) {
 	for _, args := range [][]string{{"bogus"}, {"inspect", "-nope"}, {"inspect", "/nonexistent/file"}} {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "BUNDLER_TEST_MAIN=1")
+		cmd := proctest.Command(args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		err := cmd.Run()

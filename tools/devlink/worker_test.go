@@ -4,31 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 	"google.golang.org/protobuf/encoding/protowire"
 )
 
 // TestMain lets the test binary act as the devlink command, one-shot or as
 // a persistent worker.
-func TestMain(m *testing.M) {
-	if os.Getenv("DEVLINK_TEST_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
-func devlinkCmd(args ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "DEVLINK_TEST_MAIN=1")
-	return cmd
-}
+func TestMain(m *testing.M) { proctest.RunTests(m, main) }
 
 func writeParams(t *testing.T, path string, args []string) {
 	t.Helper()
@@ -65,7 +53,7 @@ func TestWorkerMatchesOneShot(t *testing.T) {
 	for i, args := range actions {
 		params := p(strings.Repeat("x", i+1) + ".params")
 		writeParams(t, params, args)
-		if out, err := devlinkCmd("@" + params).CombinedOutput(); err != nil {
+		if out, err := proctest.Command("@" + params).CombinedOutput(); err != nil {
 			t.Fatalf("one-shot devlink @%s: %v: %s", params, err, out)
 		}
 	}
@@ -96,7 +84,7 @@ func TestWorkerMatchesOneShot(t *testing.T) {
 		in.Write(protowire.AppendVarint(nil, uint64(len(msg))))
 		in.Write(msg)
 	}
-	cmd := devlinkCmd("--persistent_worker")
+	cmd := proctest.Command("--persistent_worker")
 	cmd.Stdin = &in
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

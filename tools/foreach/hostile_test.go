@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -18,13 +17,7 @@ import (
 
 // TestMain lets the test binary act as the foreach command, so that a
 // test can interrupt a real process.
-func TestMain(m *testing.M) {
-	if os.Getenv("FOREACH_TEST_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { proctest.RunTests(m, main) }
 
 // contents maps each entry of dir to its text ("<dir>" for directories).
 func contents(t *testing.T, dir string) map[string]string {
@@ -149,11 +142,11 @@ func TestInterruptKillsChildren(t *testing.T) {
 	table := "[Code]\n" + filepath.Join(dir, "a.bc") + "\n" + filepath.Join(dir, "b.bc") + "\n"
 	writeFile(t, filepath.Join(dir, "t.table"), table)
 	// Absolute paths: the child's test main may change directory.
-	cmd := exec.Command(os.Args[0], "-table="+filepath.Join(dir, "t.table"), "-out-table="+filepath.Join(dir, "out/o.table"),
+	cmd := proctest.Command("-table="+filepath.Join(dir, "t.table"), "-out-table="+filepath.Join(dir, "out/o.table"),
 		"-out-dir="+filepath.Join(dir, "out"), "-out-ext=.spv", "-jobs=2",
 		"--", "sh", "-c", "cp $0 $1; sleep 60; echo done", "{in}", "{out}")
 	marker := "FOREACH_TEST_MARK=" + dir
-	cmd.Env = append(os.Environ(), "FOREACH_TEST_MAIN=1", marker)
+	cmd.Env = append(cmd.Env, marker)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -177,13 +177,7 @@ func TestShrinkingInput(t *testing.T) {
 
 // TestMain lets the test binary act as the splitter command, so that a
 // test can interrupt a real process.
-func TestMain(m *testing.M) {
-	if os.Getenv("SPLITTER_TEST_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { proctest.RunTests(m, main) }
 
 // TestInterruptRemovesTemporaries: SIGTERM in the middle of a run leaves
 // no temporary file, staging directory or half set of images, the process
@@ -207,9 +201,9 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "big.ll"), src, 0o644)
 			os.Mkdir(filepath.Join(dir, "out"), 0o755)
 			// Absolute paths: the child's test main may change directory.
-			cmd := exec.Command(os.Args[0], append(mode, "-split=kernel", "-o", filepath.Join(dir, "out/x.table"), filepath.Join(dir, "big.ll"))...)
+			cmd := proctest.Command(append(mode, "-split=kernel", "-o", filepath.Join(dir, "out/x.table"), filepath.Join(dir, "big.ll"))...)
 			marker := "SPLITTER_TEST_MARK=" + dir
-			cmd.Env = append(os.Environ(), "SPLITTER_TEST_MAIN=1", marker)
+			cmd.Env = append(cmd.Env, marker)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -30,9 +29,8 @@ func TestInterruptRemovesCompressionTemp(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Absolute paths: the child's test main may change directory.
-	cmd := exec.Command(os.Args[0], "-o", filepath.Join(dir, "w.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
+	cmd := proctest.Command("-o", filepath.Join(dir, "w.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
 		"--offload-compress", "--offload-compression-level=19", filepath.Join(dir, "big.spv"))
-	cmd.Env = append(os.Environ(), "WRAPPER_TEST_MAIN=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // Issue 15: 700 images panicked in descriptor.Build. A table of 10,000
@@ -63,9 +63,8 @@ func TestHostileInputErrorsShort(t *testing.T) {
 		"big.table":  "[Code]\n" + long + ".spv\n",
 	})
 	for _, tbl := range []string{"bigp.table", "big.table"} {
-		cmd := exec.Command(os.Args[0], "-o", filepath.Join(dir, "out.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl",
+		cmd := proctest.Command("-o", filepath.Join(dir, "out.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl",
 			"-target=spir64", "-format=spirv", "-batch", filepath.Join(dir, tbl))
-		cmd.Env = append(os.Environ(), "WRAPPER_TEST_MAIN=1")
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err == nil {

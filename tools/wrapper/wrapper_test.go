@@ -16,6 +16,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -23,13 +24,7 @@ var update = os.Getenv("UPDATE_GOLDEN") != ""
 
 // TestMain lets the test binary act as the wrapper command so that exit
 // codes and stderr can be checked.
-func TestMain(m *testing.M) {
-	if os.Getenv("WRAPPER_TEST_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { proctest.RunTests(m, main) }
 
 func TestParseArgs(t *testing.T) {
 	base := []string{"-o", "out.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl"}
@@ -203,8 +198,7 @@ func TestRunErrors(t *testing.T) {
 // TestExitStatus runs the command itself: exit 1, one line on stderr, no output.
 func TestExitStatus(t *testing.T) {
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-o", filepath.Join(dir, "out.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-bogus", "x")
-	cmd.Env = append(os.Environ(), "WRAPPER_TEST_MAIN=1")
+	cmd := proctest.Command("-o", filepath.Join(dir, "out.o"), "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-bogus", "x")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()

@@ -1,14 +1,16 @@
-// Package proctest holds what the tools' interrupt tests share: waiting for
-// a run to reach a point, checking that a process died of a signal, and
-// finding the processes a run started.
+// Package proctest holds what the tools' process tests share: running the
+// test binary as the tool, waiting for a run to reach a point, checking that
+// a process died of a signal, and finding the processes a run started.
 package proctest
 
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
+	"testing"
 	"time"
 )
 
@@ -57,4 +59,25 @@ func ProcessesWith(marker string) []string {
 		}
 	}
 	return found
+}
+
+// mainEnv marks a run of a tool's test binary as the tool itself.
+const mainEnv = "PROCTEST_RUN_AS_MAIN"
+
+// RunTests is a tool's TestMain: it runs the tests, or, in a process
+// started by Command, the tool's main (exit status 0 if main returns), so
+// that tests can check a real process's exit status, output and signals.
+func RunTests(m *testing.M, main func()) {
+	if os.Getenv(mainEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// Command runs the test binary as the tool (see RunTests) with args.
+func Command(args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	return cmd
 }
