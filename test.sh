@@ -64,7 +64,7 @@ else
 fi
 
 step "no absolute paths on action command lines"
-tests/integration/check_command_lines.sh //examples/...
+tests/integration/check_command_lines.sh "//examples/... + //tests/opencl/..."
 
 step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"

@@ -1,7 +1,7 @@
 // Shared by the examples: the Intel CPU OpenCL device of the oneAPI runtime,
-// and kernels looked up by name among the images the program registered.
-// Host code only (compiled by the normal C++ compiler; no SYCL compiler), so
-// kernels are kernel objects from an executable kernel_bundle.
+// what it is (platform, device, runtime), how many device images a program
+// registered, and exact element checks. Host code only (no kernels), so
+// tests/opencl's programs, which find OpenCL C kernels by name, use it too.
 #ifndef RULES_SYCL_EXAMPLES_COMMON_CPU_DEVICE_H_
 #define RULES_SYCL_EXAMPLES_COMMON_CPU_DEVICE_H_
 
@@ -62,27 +62,6 @@ inline void PrintDevice(const sycl::device &d) {
               __LIBSYCL_MAJOR_VERSION, __LIBSYCL_MAJOR_VERSION,
               __LIBSYCL_MINOR_VERSION, __LIBSYCL_PATCH_VERSION,
               __SYCL_COMPILER_VERSION);
-}
-
-// The kernel_id whose name (from the images' offload entries) is `name`.
-inline sycl::kernel_id KernelId(const char *program, const std::string &name) {
-  std::string all;
-  for (const sycl::kernel_id &id : sycl::get_kernel_ids()) {
-    if (name == id.get_name()) return id;
-    all += std::string(all.empty() ? "" : ", ") + id.get_name();
-  }
-  std::fprintf(stderr, "%s: no kernel named %s among the registered ones (%s)\n",
-               program, name.c_str(), all.empty() ? "none" : all.c_str());
-  std::exit(1);
-}
-
-// The kernel `name`, built for q's device through an executable bundle.
-inline sycl::kernel Kernel(const char *program, const sycl::queue &q,
-                           const std::string &name) {
-  const sycl::kernel_id id = KernelId(program, name);
-  auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
-      q.get_context(), {q.get_device()}, {id});
-  return bundle.get_kernel(id);
 }
 
 // Number of device images holding kernels for q's device (an input bundle

@@ -319,7 +319,7 @@ static CUdeviceptr dev_alloc(size_t bytes) {
   return p;
 }
 
-/* examples/vector_add: c = a + b, then c = c * factor + offset in place. */
+/* tests/opencl/vector_add: c = a + b, then c = c * factor + offset in place. */
 static void vector_add(void) {
   const uint32_t kN = 1u << 20;
   const unsigned kGroup = 64;
@@ -365,7 +365,7 @@ static void vector_add(void) {
   free(c);
 }
 
-/* examples/multi_tu: kernel_a = combine(scale(x), i) across TUs and
+/* tests/opencl/multi_tu: kernel_a = combine(scale(x), i) across TUs and
  * libraries, kernel_b = combine(x, i). */
 static int mt_scale(int x) { return 3 * x + 1; }
 static int mt_combine(int x, int y) { return 2 * x - y; }
@@ -402,7 +402,7 @@ static void multi_tu(void) {
   free(out);
 }
 
-/* examples/shared_memory: kernels update host-shared memory in place; with
+/* tests/opencl/shared_memory: kernels update host-shared memory in place; with
  * CUDA, managed memory (cuMemAllocManaged) is the shared allocation. */
 static int sm_initial(uint32_t i) { return (int)(i % 1013) - 500; }
 static int sm_delta(uint32_t j) { return (int)(j * j) - 7; }

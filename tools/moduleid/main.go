@@ -41,7 +41,7 @@ func parseArgs(args []string) (*config, error) {
 	c := &config{in: "-"}
 	fs := flag.NewFlagSet("moduleid", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&c.id, "id", "", "translation unit id, e.g. examples/multi_tu/a.cl")
+	fs.StringVar(&c.id, "id", "", "translation unit id, e.g. tests/opencl/multi_tu/a.cl")
 	fs.StringVar(&c.out, "o", "", "output module")
 	fs.BoolVar(&c.text, "S", false, "write textual IR instead of bitcode")
 	fs.StringVar(&c.llvmAs, "llvm-as", "llvm-as-15", "llvm-as used to write bitcode")

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Command-line sizes of the per-TU device links (SyclDeviceLink in per-TU
-# image mode) of a generated N-TU program (tests/hermetic/gen.sh N, default
-# 500). Builds the links (output group device_link_unused_inputs: device
-# compiles, module ids, summaries and links; no split, translation or host
-# code) with an execution log, then prints, over the N links, total and max
-# of:
+# image mode) of a generated N-TU OpenCL C program (tests/hermetic/gen.sh
+# --opencl N, default 500). Builds the links (output group
+# device_link_unused_inputs: device compiles, module ids, summaries and
+# links; no split, translation or host code) with an execution log, then
+# prints, over the N links, total and max of:
 #   argv bytes (executed): what each spawn passed to execve (each argument
 #                plus its NUL), from the execution log;
 #   argv bytes (analysed): the same from `bazel aquery`;
@@ -28,14 +28,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 n="${1:-500}"
-pkg="tests/hermetic/app$n"
+pkg="tests/opencl/app$n"
 if [ "$n" != 50 ] && [ -e "$root/$pkg" ]; then
   echo "cmdline: $root/$pkg exists; remove it first" >&2
   exit 1
 fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/cmdline.XXXXXX")"
 trap 'rm -rf "$work"; [ "$n" = 50 ] || rm -rf "$root/$pkg"' EXIT
-[ "$n" = 50 ] || "$root/tests/hermetic/gen.sh" "$n" >/dev/null
+[ "$n" = 50 ] || "$root/tests/hermetic/gen.sh" --opencl "$n" >/dev/null
 cd "$root"
 if [ -z "${ANALYSIS_ONLY:-}" ]; then
   bazel build --jobs=2 --output_groups=device_link_unused_inputs \

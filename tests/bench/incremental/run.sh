@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Incremental rebuild of a generated 50-TU program (tests/hermetic/gen.sh 50 W:
-# W heavier helpers and W/2 more kernels per TU; W=0 is tests/hermetic/app50)
+# Incremental rebuild of a generated 50-TU OpenCL C program
+# (tests/hermetic/gen.sh --opencl 50 W: W heavier helpers and W/2 more
+# kernels per TU; W=0 is tests/opencl/app50)
 # in per-TU image mode (the default): clean build, edit one kernel body
 # (k7 in tu7.cl), rebuild, and count from Bazel's execution log which actions
 # re-ran. Baseline: the whole device pipeline of the same program as one
@@ -63,16 +64,16 @@ flags=(--symlink_prefix=/ "--//sycl:device_link_mode=$mode")
 app=app50
 if ((w > 0)); then
   app="app50x$w"
-  tests/hermetic/gen.sh 50 "$w" >/dev/null
+  tests/hermetic/gen.sh --opencl 50 "$w" >/dev/null
 fi
-target="//tests/hermetic/$app:$app"
+target="//tests/opencl/$app:$app"
 
 "${B[@]}" build "${flags[@]}" //tools/splitter //tools/wrapper //tools/foreach //tools/moduleid //tools/devlink >/dev/null 2>&1
 t0=$(date +%s.%N)
 "${B[@]}" build "${flags[@]}" --execution_log_json_file="$work/clean.json" "$target" >"$work/clean.log" 2>&1 || { tail -20 "$work/clean.log" >&2; exit 1; }
 t1=$(date +%s.%N)
-sed -i 's/out\[gid\] = helper8((int)gid) + 7;/out[gid] = helper8((int)gid) + 1007;/' tests/hermetic/$app/tu7.cl
-grep -q '+ 1007;' tests/hermetic/$app/tu7.cl
+sed -i 's/out\[gid\] = helper8((int)gid) + 7;/out[gid] = helper8((int)gid) + 1007;/' tests/opencl/$app/tu7.cl
+grep -q '+ 1007;' tests/opencl/$app/tu7.cl
 # The rebuilds run without the disk cache (.bazelrc.offline's, shared with
 # earlier runs of this script and other checkouts): it may hold the edited
 # TU's actions from a run before, and then the rebuild measures cache hits.
@@ -84,8 +85,8 @@ t3=$(date +%s.%N)
 # that setup is about a third of the rebuild.
 shm=""
 if [[ -d /dev/shm && -w /dev/shm ]]; then
-  sed -i 's/out\[gid\] = helper8((int)gid) + 1007;/out[gid] = helper8((int)gid) + 2007;/' tests/hermetic/$app/tu7.cl
-  grep -q '+ 2007;' tests/hermetic/$app/tu7.cl
+  sed -i 's/out\[gid\] = helper8((int)gid) + 1007;/out[gid] = helper8((int)gid) + 2007;/' tests/opencl/$app/tu7.cl
+  grep -q '+ 2007;' tests/opencl/$app/tu7.cl
   t4=$(date +%s.%N)
   "${B[@]}" build "${flags[@]}" --disk_cache= --sandbox_base=/dev/shm --execution_log_json_file="$work/inc_shm.json" "$target" >"$work/inc_shm.log" 2>&1 || { tail -20 "$work/inc_shm.log" >&2; exit 1; }
   t5=$(date +%s.%N)
@@ -93,7 +94,7 @@ if [[ -d /dev/shm && -w /dev/shm ]]; then
 fi
 
 count() { grep -o '"mnemonic": *"[A-Za-z]*"' "$1" | sed 's/.*"\([A-Za-z]*\)"$/\1/' | sort | uniq -c | sort -rn; }
-echo "device_link_mode=$mode, program tests/hermetic/$app: 50 TUs, $(cat tests/hermetic/$app/tu*.cl | wc -l) lines of OpenCL C, $(grep -c '^kernel' tests/hermetic/$app/tu*.cl | awk -F: '{s += $2} END {print s}') kernels"
+echo "device_link_mode=$mode, program tests/opencl/$app: 50 TUs, $(cat tests/opencl/$app/tu*.cl | wc -l) lines of OpenCL C, $(grep -c '^kernel' tests/opencl/$app/tu*.cl | awk -F: '{s += $2} END {print s}') kernels"
 echo "clean build (includes the Go tools for the exec configuration): $(echo "$t1 - $t0" | bc) s; actions run:"
 count "$work/clean.json" | sed 's/^/  /'
 echo "after editing one kernel body (tu7.cl): $(echo "$t3 - $t2" | bc) s; $(grep -o '[0-9]* processes: .*' "$work/inc.log" | head -1); actions re-run:"
@@ -106,7 +107,7 @@ mkdir -p "$tools" "$work/seq"
 cp "$bin/tools/splitter/splitter_/splitter" "$bin/tools/wrapper/wrapper_/wrapper" "$bin/tools/foreach/foreach_/foreach" "$bin/tools/moduleid/moduleid_/moduleid" "$tools/"
 s0=$(date +%s.%N)
 objs=()
-for f in tests/hermetic/$app/tu*.cl; do
+for f in tests/opencl/$app/tu*.cl; do
   b="$work/seq/$(basename "$f")"
   clang-15 -x cl -cl-std=CL3.0 -target spir64 -O2 -emit-llvm -c "$f" -o "$b.bc"
   "$tools/moduleid" -id="$f" -llvm-as=llvm-as-15 -llvm-dis=llvm-dis-15 -o "$b.id.bc" "$b.bc"

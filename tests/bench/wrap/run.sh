@@ -190,7 +190,7 @@ echo "# building SPIR-V"
 spv_dir="$work/spv"
 mkdir -p "$spv_dir"
 examples=()
-for cl in "$root"/examples/*/*.cl "$root"/examples/*/*/*.cl "$root"/tests/runtime/runtime_test_kernels.cl; do
+for cl in "$root"/tests/opencl/*/*.cl "$root"/tests/opencl/*/*/*.cl "$root"/tests/runtime/runtime_test_kernels.cl; do
   [ -f "$cl" ] || continue
   name=$(echo "${cl#"$root"/}" | tr '/' '_')
   name="${name%.cl}"
