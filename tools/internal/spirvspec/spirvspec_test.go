@@ -1,0 +1,172 @@
+package spirvspec
+
+import (
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+)
+
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestParseHeader(t *testing.T) {
+	h, err := ParseHeader(readTestdata(t, "spec.spv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Header{Major: 1, Minor: 4, Extensions: []string{"SPV_KHR_expect_assume"}}
+	if !reflect.DeepEqual(h, want) {
+		t.Errorf("ParseHeader = %+v, want %+v", h, want)
+	}
+	if got, want := strings.Join(h.TranslatorFlags(), " "), "--spirv-max-version=1.4 --spirv-ext=-all,+SPV_KHR_expect_assume"; got != want {
+		t.Errorf("TranslatorFlags = %q, want %q", got, want)
+	}
+}
+
+func TestParseHeaderRejects(t *testing.T) {
+	truncated := readTestdata(t, "spec.spv")[:40]
+	binary.LittleEndian.PutUint32(truncated[20:], 0xffff0000|opExtension) // a count past the end
+	for name, b := range map[string][]byte{
+		"short":     make([]byte, 8),
+		"odd":       make([]byte, 21),
+		"magic":     make([]byte, 20),
+		"truncated": truncated,
+	} {
+		if _, err := ParseHeader(b); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestUses(t *testing.T) {
+	if !Uses(readTestdata(t, "spec.spv")) {
+		t.Error("Uses(spec.spv) = false")
+	}
+	if Uses([]byte("OpName %f \"_Z3fooi\"")) {
+		t.Error("Uses(no intrinsic) = true")
+	}
+}
+
+// An image without the intrinsics comes back as it is; no tool runs.
+func TestLowerUnchanged(t *testing.T) {
+	in := []byte("not even SPIR-V")
+	reg := &propset.Registry{}
+	out, err := Lower(in, "x.spv", reg, Tools{})
+	if err != nil || string(out) != string(in) || reg.Len() != 0 {
+		t.Errorf("Lower = %q, %v, %d sets", out, err, reg.Len())
+	}
+}
+
+func tools(t *testing.T) Tools {
+	t.Helper()
+	var ts Tools
+	for _, x := range []struct {
+		dst  *string
+		name string
+	}{{&ts.Translator, "llvm-spirv-15"}, {&ts.Assembler, "llvm-as-15"}, {&ts.Disassembler, "llvm-dis-15"}} {
+		p, err := exec.LookPath(x.name)
+		if err != nil {
+			t.Skip(x.name + " not installed")
+		}
+		*x.dst = p
+	}
+	ts.TempDir = t.TempDir()
+	return ts
+}
+
+// Counts the instructions of a SPIR-V module by opcode.
+func opcodes(t *testing.T, spv []byte) map[uint32]int {
+	t.Helper()
+	n := map[uint32]int{}
+	for i := 5; i < len(spv)/4; {
+		w := binary.LittleEndian.Uint32(spv[4*i:])
+		n[w&0xffff]++
+		if w>>16 == 0 {
+			t.Fatalf("zero-length instruction at word %d", i)
+		}
+		i += int(w >> 16)
+	}
+	return n
+}
+
+func TestLower(t *testing.T) {
+	ts := tools(t)
+	in := readTestdata(t, "spec.spv")
+	reg, err := propset.Parse(readTestdata(t, "spec.prop"), "spec.prop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Lower(in, "spec.spv", reg, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Uses(out) {
+		t.Error("the lowered image still names a spec-constant intrinsic")
+	}
+	h, err := ParseHeader(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (&Header{Major: 1, Minor: 4, Extensions: []string{"SPV_KHR_expect_assume"}}); !reflect.DeepEqual(h, want) {
+		t.Errorf("lowered header %+v, want the input's %+v", h, want)
+	}
+	// int factor, the three fields of Params, bool negate: five scalar spec
+	// constants (OpSpecConstant 50, OpSpecConstantFalse 49) and one
+	// OpSpecConstantComposite (51).
+	ops := opcodes(t, out)
+	if got := ops[50] + ops[48] + ops[49]; got != 5 {
+		t.Errorf("%d scalar spec constants, want 5", got)
+	}
+	if ops[51] != 1 {
+		t.Errorf("%d composite spec constants, want 1", ops[51])
+	}
+	// The library's sets stay first; the two spec-constant sets follow, as
+	// the splitter writes them: IDs 0 (factor), 1-3 (Params' fields, then
+	// its 3 bytes of tail padding), 4 (negate), and the defaults blob
+	// 3 | 2, 0.5f, 1, pad | false.
+	got, err := reg.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := string(readTestdata(t, "spec.prop")) + `[SYCL/specialization constants]
+____ZL9factor_id=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA
+____ZL9params_id=2|AGAAAAAAAAQAAAAAAAAAAQAAAAgAAAAAEAAAAQAAAAwAAAAAIAAAAEAAAAw/////JAAAAMAAAAA
+____ZL9negate_id=2|gBAAAAAAAAABAAAAAAAAAEAAAAA
+[SYCL/specialization constants default values]
+all=2|ICAAAAAAAAwAAAAACAAAAAAAA8TAAAAAAA
+`
+	if string(got) != want {
+		t.Errorf("properties:\n%s\nwant:\n%s", got, want)
+	}
+	// spirv-val rejects the library's own image (its __usid_str globals are
+	// OpVariables in the Generic storage class) and so the lowered one too;
+	// llvm-spirv reading it back is the check that it is well formed.
+	back := filepath.Join(ts.TempDir, "back.spv")
+	if err := os.WriteFile(back, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ts.Translator, "-r", back, "-o", back+".bc"); err != nil {
+		t.Errorf("the lowered image does not read back: %v", err)
+	}
+}
+
+func TestLowerToolError(t *testing.T) {
+	ts := tools(t)
+	ts.Assembler = "false"
+	_, err := Lower(readTestdata(t, "spec.spv"), "spec.spv", &propset.Registry{}, ts)
+	if err == nil || !strings.HasPrefix(err.Error(), "spec.spv: false: ") {
+		t.Errorf("err = %v, want one naming the image and the tool", err)
+	}
+}
