@@ -228,3 +228,18 @@ def _jit_check_test_impl(ctx):
     return analysistest.end(env)
 
 sycl_jit_check_test = analysistest.make(_jit_check_test_impl)
+
+# --- sycl_bundle: SYCL C++ images go into the SYCLBIN as they are ----------
+
+def _bundle_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    for m in ["SyclDeviceLink", "SyclSplit", "SyclTranslate"]:
+        asserts.equals(env, 0, len(by.get(m, [])), "no %s for SYCL C++ only" % m)
+    bundle = by["SyclBundle"][0]
+    tables = [a[len("-table="):].split("/")[-2] for a in bundle.argv if a.startswith("-table=")]
+    asserts.equals(env, ["vadd.cpp.images", "ext.cpp.images"], tables, "every SYCL C++ image table, the dependency's too")
+    asserts.true(env, "-target=spir64" in bundle.argv)
+    return analysistest.end(env)
+
+sycl_cxx_bundle_test = analysistest.make(_bundle_test_impl)
