@@ -5,7 +5,9 @@ load("//rules/private/actions:split.bzl", "SPLIT_MODES")
 load(":providers.bzl", "SyclInfo")
 load(":toolchain.bzl", "TOOLCHAIN_TYPE")
 
-HOST_SOURCE_EXTENSIONS = [".c", ".cc", ".cpp", ".cxx", ".c++", ".C"]
+# C++ sources are single-source SYCL (device and host side); C is host code.
+CXX_SOURCE_EXTENSIONS = [".cc", ".cpp", ".cxx", ".c++", ".C"]
+C_SOURCE_EXTENSIONS = [".c"]
 HEADER_EXTENSIONS = [".h", ".hh", ".hpp", ".hxx", ".inc", ".inl"]
 
 # Every rule resolves the SYCL toolchain and the host C++ toolchain.
@@ -14,8 +16,8 @@ TOOLCHAINS = [TOOLCHAIN_TYPE, "@bazel_tools//tools/cpp:toolchain_type"]
 # What every rule compiles: sources, headers, dependencies and their flags.
 COMPILE_ATTRS = {
     "srcs": attr.label_list(
-        allow_files = HOST_SOURCE_EXTENSIONS + HEADER_EXTENSIONS + DEVICE_LANGUAGES.keys(),
-        doc = "Sources. Device code (.cl OpenCL C, .clcpp C++ for OpenCL) is compiled per translation unit to device bitcode; host code (.c/.cc/.cpp) by the C++ toolchain.",
+        allow_files = CXX_SOURCE_EXTENSIONS + C_SOURCE_EXTENSIONS + HEADER_EXTENSIONS + DEVICE_LANGUAGES.keys(),
+        doc = "Sources. C++ (.cc/.cpp/.cxx/.c++/.C) is single-source SYCL: per translation unit a device compile (to device images with the clang toolchain's tools/syclc, to bitcode with DPC++) and a host compile by the toolchain's host clang. Device-only code (.cl OpenCL C, .clcpp C++ for OpenCL; clang toolchain) is compiled per translation unit to device bitcode; C (.c) is host code for the C++ toolchain.",
     ),
     "hdrs": attr.label_list(
         allow_files = HEADER_EXTENSIONS,
@@ -39,7 +41,7 @@ COMPILE_ATTRS = {
 _SPLIT_ATTRS = {
     "split_mode": attr.string(
         values = [""] + SPLIT_MODES.keys(),
-        doc = "Device code split for this binary (per_kernel, per_source, auto, off). Empty: the --@rules_sycl//sycl:split_mode build setting.",
+        doc = "Device code split (per_kernel, per_source, auto, off) of this binary's device link, and of this rule's own SYCL C++ TUs, which are split in their compile (a dependency's TUs follow the dependency's split_mode). Empty: the --@rules_sycl//sycl:split_mode build setting.",
     ),
     "_split_mode": attr.label(default = Label("//sycl:split_mode")),
     "spec_constants": attr.string(

@@ -2,9 +2,11 @@
 
 load("//rules/private/actions:device_compile.bzl", "device_language_flags", "emit_device_compile")
 load("//rules/private/actions:dpcpp_compile.bzl", "emit_dpcpp_compile")
+load("//rules/private/actions:host_compile.bzl", "emit_host_compile")
 load("//rules/private/actions:host_source.bzl", "emit_host_source")
 load("//rules/private/actions:module_id.bzl", "emit_module_id")
-load(":attrs.bzl", "HEADER_EXTENSIONS", "HOST_SOURCE_EXTENSIONS")
+load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
+load(":attrs.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "HEADER_EXTENSIONS")
 load(":providers.bzl", "SyclInfo")
 
 def _has_ext(f, exts):
@@ -26,26 +28,40 @@ def _inputs(ctx, sycl):
     private_hdrs = [f for f in srcs if _has_ext(f, HEADER_EXTENSIONS)]
 
     # Device code sees the same headers, include paths and macros as host
-    # code, but for the SYCL runtime's in OpenCL C / C++ for OpenCL
-    # compiles (the clang toolchain): its headers are SYCL C++, which those
-    # languages cannot parse, and as inputs they were most of each device
-    # compile's sandbox. DPC++'s device compiles include them.
+    # code, but for the SYCL runtime's in the clang toolchain's compiles:
+    # OpenCL C / C++ for OpenCL cannot parse them, and libsycl-jit (SYCL C++)
+    # has the SYCL headers of its own version built in; as inputs they were
+    # most of each device compile's sandbox. DPC++'s device compiles include
+    # them.
     device_deps = cc_deps if sycl.toolchain.kind == "dpcpp" else user_deps
     deps_context = cc_common.merge_cc_infos(cc_infos = device_deps).compilation_context
+
+    # A dependency's CcInfo still carries the runtime's include paths and
+    # macros (its host compile merged them): left out too. (Its headers stay
+    # inputs, unused: a depset is not filtered without flattening.)
+    runtime = sycl.toolchain.runtime.compilation_context if sycl.toolchain.runtime and sycl.toolchain.kind != "dpcpp" else None
+    runtime_dirs = {}
+    runtime_defines = {}
+    if runtime:
+        runtime_dirs = {d: True for d in runtime.includes.to_list() + runtime.quote_includes.to_list() + runtime.system_includes.to_list()}
+        runtime_defines = {d: True for d in runtime.defines.to_list()}
     return struct(
         device_srcs = [f for f in srcs if device_language_flags(f) != None],
-        host_srcs = [f for f in srcs if _has_ext(f, HOST_SOURCE_EXTENSIONS)],
+        cxx_srcs = [f for f in srcs if _has_ext(f, CXX_SOURCE_EXTENSIONS)],
+        c_srcs = [f for f in srcs if _has_ext(f, C_SOURCE_EXTENSIONS)],
         private_hdrs = private_hdrs,
         cc_deps = cc_deps,
         sycl_deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d],
         includes = includes,
         device = struct(
             headers = depset(ctx.files.hdrs + private_hdrs, transitive = [deps_context.headers]),
-            includes = depset(
-                [ctx.label.package or "."] + includes,
+            # The package, then the workspace and its generated files
+            # (#include "pkg/x.h", as cc rules' -iquote), then includes.
+            includes = [d for d in depset(
+                [ctx.label.package or ".", ".", ctx.bin_dir.path] + includes,
                 transitive = [deps_context.includes, deps_context.quote_includes, deps_context.system_includes],
-            ).to_list(),
-            defines = ctx.attr.defines + deps_context.defines.to_list(),
+            ).to_list() if d not in runtime_dirs],
+            defines = ctx.attr.defines + [d for d in deps_context.defines.to_list() if d not in runtime_defines],
             copts = ctx.attr.device_copts,
         ),
     )
@@ -58,7 +74,45 @@ def _compile_opencl(sycl, inputs):
             d = inputs.device
             bitcode = emit_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
             objects[dt.name].append(emit_module_id(sycl, device_target = dt, src = src, bitcode = bitcode))
-    return struct(objects = objects, host_srcs = inputs.host_srcs, host_inputs = [])
+    return objects
+
+def _compile_sycl_cxx(ctx, sycl, inputs):
+    """clang toolchain: each SYCL C++ TU to device images (tools/syclc), for the primary device target.
+
+    libsycl-jit builds SPIR-V images (spir64) only: its nvptx64 path needs
+    libspirv for nvptx, which the wheel lacks. With more device targets
+    requested, SYCL C++ TUs have spir64 images only (OpenCL C TUs still
+    build for every device target); without spir64, a rule with SYCL C++
+    sources fails here.
+    """
+    if not inputs.cxx_srcs:
+        return struct(image_tables = {}, host_tus = [])
+    toolchain = sycl.toolchain
+    cxx = ", ".join([f.short_path for f in inputs.cxx_srcs])
+    if toolchain.sycl_cxx_missing:
+        fail("%s: C++ sources (%s) are single-source SYCL, but the SYCL toolchain cannot compile SYCL C++; missing: %s" % (
+            ctx.label,
+            cxx,
+            "; ".join(toolchain.sycl_cxx_missing),
+        ))
+    dt = sycl.primary
+    if dt.name not in [t.name for t in sycl.device_targets]:
+        fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s only (libsycl-jit: SPIR-V), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
+            ctx.label,
+            cxx,
+            toolchain.kind,
+            dt.name,
+            ", ".join([t.name for t in sycl.device_targets]),
+            dt.name,
+        ))
+    tables = []
+    host_tus = []
+    for src in inputs.cxx_srcs:
+        d = inputs.device
+        out = emit_sycl_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
+        tables.append(struct(dir = out.dir, table = out.table))
+        host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer))
+    return struct(image_tables = {dt.name: tables}, host_tus = host_tus)
 
 def _compile_dpcpp(ctx, sycl, inputs):
     """DPC++: every C++ source is single-source SYCL, its device part compiled per device target."""
@@ -68,9 +122,8 @@ def _compile_dpcpp(ctx, sycl, inputs):
             ", ".join([f.short_path for f in inputs.device_srcs]),
         ))
     objects = {dt.name: [] for dt in sycl.device_targets}
-    host_srcs = [f for f in inputs.host_srcs if f.extension == "c"]
-    host_inputs = []
-    for src in [f for f in inputs.host_srcs if f.extension != "c"]:
+    host_tus = []
+    for src in inputs.cxx_srcs:
         for dt in sycl.device_targets:
             d = inputs.device
             out = emit_dpcpp_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
@@ -79,12 +132,19 @@ def _compile_dpcpp(ctx, sycl, inputs):
                 continue
 
             # One host TU per source, with the first device target's integration files.
-            host_srcs.append(emit_host_source(sycl, device_target = dt, src = src, int_header = out.int_header, int_footer = out.int_footer))
-            host_inputs += [src, out.int_header, out.int_footer]
-    return struct(objects = objects, host_srcs = host_srcs, host_inputs = host_inputs)
+            host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer))
+    return struct(objects = objects, image_tables = {}, host_tus = host_tus)
 
 def compile_sources(ctx, sycl):
     """Compiles a rule's device and host sources.
+
+    Per SYCL C++ TU: a device compile (tools/syclc to images with the clang
+    toolchain, DPC++ to bitcode with dpcpp), a generated host TU and its
+    host compile (SyclHostCompile, either kind). OpenCL C / C++ for OpenCL
+    TUs: device compile and module-id stamp per device target. C sources
+    and headers: the C++ toolchain (cc_common.compile), whose compilation
+    context (the rule's headers, include paths and defines, and its
+    dependencies') the host compiles use too.
 
     Args:
       ctx: rule context of a rule with attrs.bzl's COMPILE_ATTRS.
@@ -98,39 +158,57 @@ def compile_sources(ctx, sycl):
     if sycl.toolchain.kind == "dpcpp":
         device = _compile_dpcpp(ctx, sycl, inputs)
     else:
-        device = _compile_opencl(sycl, inputs)
-    (compilation_context, compilation_outputs) = cc_common.compile(
+        cxx = _compile_sycl_cxx(ctx, sycl, inputs)
+        device = struct(objects = _compile_opencl(sycl, inputs), image_tables = cxx.image_tables, host_tus = cxx.host_tus)
+    (compilation_context, c_outputs) = cc_common.compile(
         name = ctx.label.name,
         actions = ctx.actions,
         feature_configuration = sycl.feature_configuration,
         cc_toolchain = sycl.cc_toolchain,
-        srcs = device.host_srcs,
+        srcs = inputs.c_srcs,
         public_hdrs = ctx.files.hdrs,
         private_hdrs = inputs.private_hdrs,
-        additional_inputs = device.host_inputs,
         includes = inputs.includes,
         defines = ctx.attr.defines,
         user_compile_flags = ctx.attr.copts,
         compilation_contexts = [c.compilation_context for c in inputs.cc_deps],
     )
+    host_objects = []
+    for tu in device.host_tus:
+        host_source = emit_host_source(sycl, device_target = tu.device_target, src = tu.src, int_header = tu.int_header, int_footer = tu.int_footer)
+        host_objects.append(emit_host_compile(
+            sycl,
+            src = tu.src,
+            host_source = host_source,
+            int_header = tu.int_header,
+            int_footer = tu.int_footer,
+            compilation_context = compilation_context,
+            copts = ctx.attr.copts,
+        ))
+    host_outputs = cc_common.create_compilation_outputs(objects = depset(host_objects), pic_objects = depset(host_objects))
     return struct(
-        sycl_info = _sycl_info(sycl, device.objects, inputs.sycl_deps),
+        sycl_info = _sycl_info(sycl, device.objects, device.image_tables, inputs.sycl_deps),
         compilation_context = compilation_context,
-        compilation_outputs = compilation_outputs,
+        compilation_outputs = cc_common.merge_compilation_outputs(compilation_outputs = [c_outputs, host_outputs]),
         linking_contexts = [c.linking_context for c in inputs.cc_deps],
     )
 
-def _sycl_info(sycl, objects, sycl_deps):
-    by_device_target = {
+def _by_device_target(sycl, own, field, sycl_deps):
+    # Per device target: this rule's, then its dependencies' (SyclInfo field).
+    return {
         dt.name: depset(
-            objects[dt.name],
-            transitive = [s.device_objects_by_target[dt.name] for s in sycl_deps if dt.name in s.device_objects_by_target],
+            own.get(dt.name, []),
+            transitive = [getattr(s, field)[dt.name] for s in sycl_deps if dt.name in getattr(s, field)],
             order = "topological",
         )
         for dt in sycl.device_targets
     }
+
+def _sycl_info(sycl, objects, image_tables, sycl_deps):
+    by_device_target = _by_device_target(sycl, objects, "device_objects_by_target", sycl_deps)
     return SyclInfo(
         device_objects = by_device_target.get(sycl.primary.name, depset()),
         device_objects_by_target = by_device_target,
         device_libraries = depset(transitive = [s.device_libraries for s in sycl_deps]),
+        image_tables_by_target = _by_device_target(sycl, image_tables, "image_tables_by_target", sycl_deps),
     )

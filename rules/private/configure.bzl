@@ -285,6 +285,32 @@ cc_binary(
 )
 """.format(archives = repr(archives), syslibs = repr(syslibs))
 
+# The clang that compiles the host side of SYCL C++ TUs (-Xclang
+# -fsycl-is-host with the integration header and footer): g++ cannot, since
+# unnamed kernel lambdas need __builtin_sycl_unique_stable_name.
+_HOST_CLANGS = ["clang++-19", "clang++-15"]
+
+def _sycl_cxx(rctx):
+    """SYCL C++: tools/syclc with @oneapi_runtime's libsycl-jit, and a host clang.
+
+    Returns:
+      (BUILD attribute lines, what is missing).
+    """
+    lines = []
+    missing = []
+    host = _find(rctx, "SYCL_HOST_CLANG", _HOST_CLANGS)
+    if host:
+        tool_script(rctx, host, "bin/host_compiler", "sycl_configure")
+        lines.append('    host_compiler = "bin/host_compiler",')
+    else:
+        missing.append("a host clang: %s (set SYCL_HOST_CLANG or apt-get install clang-19)" % " or ".join(_HOST_CLANGS))
+    if rctx.attr.sycl_jit:
+        lines.append('    sycl_compiler = "@rules_sycl//tools/syclc",')
+        lines.append("    sycl_jit = %s," % repr(rctx.attr.sycl_jit))
+    else:
+        missing.append("libsycl-jit (sycl_configure's sycl_jit is empty)")
+    return "\n".join(lines) + "\n", missing
+
 def _sycl_configure_impl(rctx):
     version = rctx.os.environ.get("SYCL_LLVM_VERSION", "15")
     found = {}
@@ -310,6 +336,7 @@ def _sycl_configure_impl(rctx):
     nvptx = _nvptx_target(rctx) if not missing else ""
     imagec = _imagec(rctx, version) if not missing else ""
     imagec_as = _imagec_as(rctx, version) if not missing else ""
+    sycl_cxx, sycl_cxx_missing = _sycl_cxx(rctx)
     if missing:
         rctx.file("bin/missing", "#!/bin/sh\necho 'sycl toolchain tool missing' >&2\nexit 1\n", executable = True)
     rctx.file("BUILD.bazel", """\
@@ -330,6 +357,9 @@ sycl_toolchain(
     # in the 96-byte layout crash it (see docs/runtime-layout.md).
     image_version = 3,
     extra_targets = {extra_targets},{runtime}
+    # SYCL C++: per TU, tools/syclc runs DPC++'s device compiler
+    # (libsycl-jit) and the host clang compiles the host side.
+{sycl_cxx}    sycl_cxx_missing = {sycl_cxx_missing},
     missing = {missing},
 )
 
@@ -347,6 +377,8 @@ toolchain(
 """.format(
         attrs = attrs,
         missing = repr(missing),
+        sycl_cxx = sycl_cxx,
+        sycl_cxx_missing = repr(sycl_cxx_missing),
         nvptx = nvptx,
         imagec = imagec,
         image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
@@ -365,12 +397,16 @@ sycl_configure = repository_rule(
             default = "@rules_sycl_cuda_nvcc",
             doc = "Repository whose bin/ptxas and bin/fatbinary build nvptx64 cubins and fat binaries (cuda_tools_dependencies declares @rules_sycl_cuda_nvcc from NVIDIA's wheel). SYCL_CUDA_PATH=<CUDA install> takes precedence; empty and no SYCL_CUDA_PATH: nvptx64 builds PTX only and --@rules_sycl//sycl:cuda_archs must be empty.",
         ),
+        "sycl_jit": attr.string(
+            default = "@oneapi_runtime//:sycl_jit",
+            doc = "Label of libsycl-jit.so and the libraries it loads (sycl_toolchain's sycl_jit): DPC++'s device compiler that tools/syclc runs for SYCL C++ sources, by default from the intel-sycl-rt wheel of sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: the toolchain compiles no SYCL C++ (OpenCL C only).",
+        ),
         "runtime": attr.string(
             default = "@oneapi_runtime//:sycl",
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
+    environ = ["PATH", "SYCL_HOST_CLANG", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-15) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; for SYCL C++, a host clang (clang++-19, else clang++-15, or SYCL_HOST_CLANG) beside tools/syclc and `sycl_jit`; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-15) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
 )

@@ -215,6 +215,9 @@ sycl_toolchain(
     # the symbols a program references.
     device_libraries = glob(["lib/libsycl-*.bc"], allow_empty = True),
     runtime = ":sycl_runtime",
+    # The host side of each SYCL C++ TU (integration header, source, footer)
+    # with -Xclang -fsycl-is-host, as the DPC++ driver's host pass.
+    host_compiler = "bin/compiler",
     # {layout_why}
     image_version = {image_version},
     extra_targets = {extra_targets},

@@ -12,7 +12,11 @@ and writes a BUILD file with:
                   Unified Runtime adapters, the OpenCL ICD loader, Intel's CPU
                   OpenCL runtime (libintelocl.so) and their dependencies
                   (TBB, UMF, TCM, hwloc, the compiler runtime), plus a
-                  generated etc/OpenCL/vendors/intel-cpu.icd.
+                  generated etc/OpenCL/vendors/intel-cpu.icd;
+  :sycl_jit       filegroup: DPC++'s device compiler, libsycl-jit.so.23.1, with
+                  the four libraries it loads (libimf, libsvml, libirng,
+                  libintlc) beside it in jit/lib/: toolchain files that
+                  tools/syclc loads, never part of a program's runfiles.
 
 sycl_binary / sycl_test run programs through a launcher that points
 LD_LIBRARY_PATH at lib/ and OCL_ICD_VENDORS at etc/OpenCL/vendors inside the
@@ -23,6 +27,7 @@ which ./setup.sh writes to .bazelrc.offline) names a directory that already
 holds the wheels; they are used, after the same sha256 check, without pip.
 """
 
+load(":sycl_jit.bzl", "SYCL_JIT")
 load(":wheels.bzl", "WHEELHOUSE_ENV", "fetch_wheel")
 
 # The wheels of oneAPI 2026.2.0's SYCL runtime and Intel's CPU OpenCL runtime,
@@ -108,6 +113,15 @@ filegroup(
     name = "runtime_files",
     srcs = glob(["lib/**"]) + ["etc/OpenCL/vendors/intel-cpu.icd"],
 )
+
+# DPC++'s device compiler (libsycl-jit) and the libraries it loads from its
+# own directory (RUNPATH $ORIGIN/../lib): what tools/syclc compiles SYCL C++
+# with. Toolchain files (sycl_toolchain's sycl_jit), not runtime files: 250 MB
+# that no program loads.{jit_why}
+filegroup(
+    name = "sycl_jit",
+    srcs = glob(["{jit_dir}/*"], allow_empty = True),
+)
 """
 
 def _fail(msg):
@@ -119,7 +133,10 @@ def _from_wheels(rctx):
         _fail("python3 is not on PATH: it runs pip and unpacks the oneAPI wheels (Debian: apt-get install python3 python3-pip).")
     dest = "_wheels"
     rctx.file(dest + "/.keep", "")
-    args = [python, str(rctx.path(Label("//rules/private:wheels.py"))), "."]
+    args = [python, str(rctx.path(Label("//rules/private:wheels.py")))]
+    for f in [SYCL_JIT.library] + SYCL_JIT.dependencies:
+        args += ["--copy", "lib/%s=%s/%s" % (f, SYCL_JIT.directory, f)]
+    args.append(".")
     for w in ONEAPI_WHEELS:
         err = fetch_wheel(rctx, python, w, dest)
         if err:
@@ -134,7 +151,7 @@ def _from_wheels(rctx):
     return "Intel oneAPI %s runtime wheels from PyPI:\n# %s" % (
         ONEAPI_VERSION,
         "\n# ".join(versions.strip().splitlines()),
-    ), versions
+    ), versions, ""
 
 def _from_install(rctx):
     root = rctx.path(rctx.attr.path)
@@ -145,33 +162,47 @@ def _from_install(rctx):
     for f in ["lib/libsycl.so.9", "lib/libintelocl.so"]:
         if not rctx.path(rctx.attr.path + "/" + f).exists:
             _fail("path = %r has no %s: rules_sycl needs a oneAPI 2026.x install with the CPU OpenCL runtime." % (rctx.attr.path, f))
-    return "The local oneAPI install at %s." % rctx.attr.path, "local %s\n" % rctx.attr.path
+    return "The local oneAPI install at %s." % rctx.attr.path, "local %s\n" % rctx.attr.path, _jit_from_install(rctx, root)
+
+def _jit_from_install(rctx, root):
+    """Links the install's libsycl-jit and its libraries into jit/lib/; returns why not, or ""."""
+    files = [SYCL_JIT.library] + SYCL_JIT.dependencies
+    absent = [f for f in files if not root.get_child("lib").get_child(f).exists]
+    if absent:
+        return "\n# The install at %s has no lib/%s: :sycl_jit is empty and SYCL C++ sources cannot compile." % (rctx.attr.path, ", lib/".join(absent))
+    for f in files:
+        rctx.symlink(root.get_child("lib").get_child(f), SYCL_JIT.directory + "/" + f)
+
+    # tools/syclc's SyclJitCheck still checks the pinned sha256: its calls
+    # are tied to that build of the library.
+    return "\n# From the install at %s; SyclJitCheck requires the sha256 of %s's." % (rctx.attr.path, SYCL_JIT.origin)
 
 def _sycl_oneapi_runtime_impl(rctx):
     if rctx.attr.path:
-        what, versions = _from_install(rctx)
+        what, versions, jit_why = _from_install(rctx)
     else:
-        what, versions = _from_wheels(rctx)
+        what, versions, jit_why = _from_wheels(rctx)
     rctx.file("etc/OpenCL/vendors/intel-cpu.icd", _ICD)
     rctx.file("VERSIONS", versions)
 
     # Last: without a BUILD file the repository is not usable, and Bazel
     # refetches a repository whose rule failed.
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
-    rctx.file("BUILD.bazel", _BUILD.format(what = what))
+    rctx.file("BUILD.bazel", _BUILD.format(what = what, jit_dir = SYCL_JIT.directory, jit_why = jit_why))
 
 sycl_oneapi_runtime = repository_rule(
     implementation = _sycl_oneapi_runtime_impl,
     attrs = {
         "path": attr.string(
-            doc = "A local oneAPI install to use instead of the wheels: the directory holding lib/libsycl.so.9, lib/libintelocl.so and include/sycl (e.g. /opt/intel/oneapi/compiler/latest). Empty (the default): download the pinned wheels.",
+            doc = "A local oneAPI install to use instead of the wheels: the directory holding lib/libsycl.so.9, lib/libintelocl.so and include/sycl (e.g. /opt/intel/oneapi/compiler/latest); :sycl_jit then links its lib/libsycl-jit.so.23.1 and the libraries it loads, where present (SyclJitCheck still requires the pinned wheel's sha256). Empty (the default): download the pinned wheels.",
         ),
     },
     environ = [WHEELHOUSE_ENV, "PATH"],
     doc = """Intel's oneAPI SYCL runtime (libsycl.so.9, SYCL headers, Unified Runtime,
 Intel's CPU OpenCL runtime) from pinned PyPI wheels fetched with pip, each
 checked against its sha256. Targets: `:sycl` (cc_library: headers and
-libsycl) and `:runtime_files` (what programs load at run time, with a
-generated .icd). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding
+libsycl), `:runtime_files` (what programs load at run time, with a
+generated .icd) and `:sycl_jit` (DPC++'s device compiler libsycl-jit.so.23.1
+and its four libraries in jit/lib/: toolchain files for tools/syclc). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding
 the wheels to fetch without network.""",
 )

@@ -11,6 +11,24 @@ load("//rules/private/actions:split.bzl", "emit_split")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
 
+def has_device_code(sycl, sycl_info):
+    """Whether a rule's SyclInfo holds device code for a requested device target.
+
+    Args:
+      sycl: the SYCL context (context.bzl).
+      sycl_info: SyclInfo of the rule's own and its dependencies' device code.
+
+    Returns:
+      bool: device TUs to link, or SYCL C++ images to wrap.
+    """
+    for dt in sycl.device_targets:
+        if sycl_info.device_objects_by_target[dt.name].to_list() or _sycl_cxx_tables(sycl_info, dt):
+            return True
+    return False
+
+def _sycl_cxx_tables(sycl_info, device_target):
+    return sycl_info.image_tables_by_target.get(device_target.name, depset()).to_list()
+
 def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     """Per device target: device link, split, translation/AOT; then one wrap or bundle.
 
@@ -20,6 +38,12 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     device target, kernel names in the property sets, PTX rather than fat
     binaries for CUDA).
 
+    Device bitcode (OpenCL C / C++ for OpenCL TUs, DPC++'s SYCL C++ TUs)
+    goes through the link, split and translation; the images of SYCL C++
+    TUs compiled by tools/syclc (SyclInfo.image_tables_by_target) are final
+    and join the wrap (or bundle) as they are. A device target with only
+    such images runs no link, split or translation.
+
     Args:
       sycl: the SYCL context (context.bzl).
       sycl_info: SyclInfo of the rule's own and its dependencies' device code.
@@ -28,13 +52,18 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
       syclbin: None to wrap, or struct(state, container) to bundle.
 
     Returns:
-      struct(linked, split, spirv_dirs, images, output, unused_inputs): the
-      first device target's (first unit's) linked module, split tree and
-      final trees of every shard, every device target's final image trees,
-      the wrapped object or the .syclbin, and per-TU mode's lists of the
-      objects each TU's link did not read.
+      struct(linked, split, images, output, unused_inputs): lists holding
+      the first device target's (first unit's) linked module and split tree
+      (empty without device bitcode to link), every image table's final
+      image tree (a depset), the wrapped object or the .syclbin, and per-TU
+      mode's lists of the objects each TU's link did not read.
     """
     per_tu = sycl.modes.per_tu and not syclbin
+    sycl_cxx = [
+        struct(dirs = [t.dir], table = t.table, device_target = dt, format = "spirv")
+        for dt in sycl.device_targets
+        for t in _sycl_cxx_tables(sycl_info, dt)
+    ]
     image_tables = []
     first = None
     unused = []
@@ -43,6 +72,8 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
         if dt.name == sycl.primary.name:
             libraries = depset(transitive = [dt.libraries, sycl_info.device_libraries])
         objects = sycl_info.device_objects_by_target[dt.name]
+        if sycl_cxx and not objects.to_list():
+            continue
 
         # Without device TUs there is nothing to do per TU: the whole-program
         # flow keeps the outputs a binary without device code had before.
@@ -55,16 +86,17 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
             shards = _image_tables(sycl, dt, u.name, u.linked, syclbin)
             image_tables.extend(shards)
             if first == None:
-                first = struct(linked = u.linked, split = shards[0].dirs[0], spirv_dirs = [t.dirs[-1] for t in shards])
+                first = struct(linked = u.linked, split = shards[0].dirs[0])
+    image_tables += sycl_cxx
     if syclbin:
         output = emit_bundle(sycl, image_tables = image_tables, state = syclbin.state, container = syclbin.container)
     else:
-        # Per TU, a TU without kernels still yields an image with no entries.
-        output = emit_wrap(sycl, image_tables = image_tables, desc_name = desc_name, skip_images_without_entries = per_tu)
+        # Per TU (and per SYCL C++ TU), a TU without kernels still yields
+        # an image with no entries.
+        output = emit_wrap(sycl, image_tables = image_tables, desc_name = desc_name, skip_images_without_entries = per_tu or bool(sycl_cxx))
     return struct(
-        linked = first.linked,
-        split = first.split,
-        spirv_dirs = first.spirv_dirs,
+        linked = [first.linked] if first else [],
+        split = [first.split] if first else [],
         images = depset([t.dirs[-1] for t in image_tables]),
         output = output,
         unused_inputs = depset(unused),

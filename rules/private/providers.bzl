@@ -9,6 +9,7 @@ sycl_binary links them, so a change to one TU recompiles only that TU.""",
         "device_objects": "depset of File: per-TU device bitcode (with sycl-module-id stamped) for the toolchain's primary device target, this rule's and its dependencies'.",
         "device_objects_by_target": "dict of device target name (e.g. 'spir64', 'nvptx64') -> depset of File: the same per device target built.",
         "device_libraries": "depset of File: device bitcode libraries linked only when referenced.",
+        "image_tables_by_target": "dict of device target name -> depset of struct(dir, table): the device images SYCL C++ TUs compiled to (clang toolchain, tools/syclc), one tree artifact and the path of its file table ([Code|Properties|Symbols], SPIR-V) per TU, this rule's and its dependencies'. They are wrapped as they are: no device link, split or translation.",
     },
 )
 
@@ -25,6 +26,13 @@ programs link with.""",
         "runtime_runfiles": "runfiles or None: what programs linked with the runtime load at run time (the runtime's runfiles: libraries, OpenCL ICD files). Non-empty: sycl_binary runs the program through a launcher that points LD_LIBRARY_PATH and OCL_ICD_VENDORS at them.",
         "image_version": "int: the device image layout that runtime reads, given to the wrapper as -image-version (3: 80 bytes, libsycl.so.9; 2: 96 bytes with manifest pointers, libsycl.so.8).",
         "offload_entries": "string: 'old' (32-byte __tgt_offload_entry) or 'new' (56-byte llvm::offloading::EntryTy, -new-offload-entries).",
+        "sycl_compiler": "FilesToRunProvider or None: the SYCL C++ device compiler of a 'clang' toolchain (tools/syclc), which loads sycl_jit.",
+        "sycl_jit": "File or None: libsycl-jit.so, DPC++'s device compiler library sycl_compiler loads.",
+        "sycl_jit_files": "depset of File: sycl_jit and the libraries beside it that it loads.",
+        "sycl_jit_check": "File or None: the stamp of the toolchain's SyclJitCheck action (sycl_jit's sha256, symbols and ABI verified); every SYCL C++ device compile takes it as an input.",
+        "sycl_cxx_missing": "list of string: why this 'clang' toolchain cannot compile SYCL C++ ([] when it can); a rule with C++ sources fails naming them.",
+        "host_compiler": "FilesToRunProvider or None: the clang that compiles the host side of SYCL C++ TUs (their generated host source: integration header, source, footer).",
+        "host_compile_flags": "list of string: its extra flags.",
     },
 )
 

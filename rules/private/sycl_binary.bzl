@@ -4,7 +4,7 @@ load(":attrs.bzl", "BINARY_ATTRS", "TOOLCHAINS")
 load(":compile.bzl", "compile_sources")
 load(":context.bzl", "sycl_context")
 load(":launcher.bzl", "launch_environment", "launcher")
-load(":pipeline.bzl", "device_pipeline")
+load(":pipeline.bzl", "device_pipeline", "has_device_code")
 
 def sycl_binary_impl(ctx):
     """Implementation of sycl_binary and sycl_test.
@@ -20,12 +20,12 @@ def sycl_binary_impl(ctx):
 
     # A program whose device code all lives in shared libraries (or SYCLBIN
     # files it loads) has no device pipeline of its own.
-    if [dt for dt in sycl.device_targets if compiled.sycl_info.device_objects_by_target[dt.name].to_list()]:
+    if has_device_code(sycl, compiled.sycl_info):
         images = device_pipeline(sycl, compiled.sycl_info)
         wrapped = [images.output]
         output_groups = OutputGroupInfo(
-            device_link = depset([images.linked]),
-            device_split = depset([images.split]),
+            device_link = depset(images.linked),
+            device_split = depset(images.split),
             device_images = images.images,
             device_wrapper = depset(wrapped),
             device_link_unused_inputs = images.unused_inputs,
@@ -81,9 +81,12 @@ device_targets_transition = transition(
 
 BINARY_DOC = """Links a SYCL program: device link of every device TU in srcs and deps,
 split into device images, SPIR-V translation, wrapping into a host object that
-registers the images with the SYCL runtime, then the host link. Each step is a
-separate action (mnemonics SyclDeviceLink, SyclSplit, SyclTranslate, SyclAot,
-SyclPtxas and SyclFatbinary for CUDA device targets, SyclWrap, CppCompile, CppLink)."""
+registers the images with the SYCL runtime, then the host link. SYCL C++ TUs
+of the clang toolchain arrive as images (SyclDeviceCompile per TU) and are
+wrapped as they are. Each step is a separate action (mnemonics
+SyclDeviceCompile, SyclHostCompile, SyclDeviceLink, SyclSplit, SyclTranslate,
+SyclAot, SyclPtxas and SyclFatbinary for CUDA device targets, SyclWrap,
+CppCompile for C, CppLink)."""
 
 sycl_binary = rule(
     implementation = sycl_binary_impl,

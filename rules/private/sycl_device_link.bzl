@@ -18,7 +18,7 @@ def resolved_sycl_info():
     Returns:
       SyclInfo: device code linked here must not be linked again by a dependent.
     """
-    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset())
+    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset(), image_tables_by_target = {})
 
 def wrapper_compilation_outputs(obj):
     """The wrapped images' object as compilation outputs for cc_common.
@@ -66,7 +66,7 @@ def device_linked(ctx, sycl, compiled):
         DefaultInfo(files = depset([images.output])),
         CcInfo(compilation_context = compiled.compilation_context, linking_context = images_context),
         resolved_sycl_info(),
-        OutputGroupInfo(device_images = images.images, device_split = depset([images.split])),
+        OutputGroupInfo(device_images = images.images, device_split = depset(images.split)),
     ]
 
 def _sycl_device_link_impl(ctx):

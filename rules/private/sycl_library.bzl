@@ -25,18 +25,23 @@ def _sycl_library_impl(ctx):
         library.pic_static_library if library else None,
     ] if f != None]
     sycl_info = compiled.sycl_info
+
+    # SYCL C++ TUs' images (tree artifacts), of every device target built.
+    images = depset([t.dir for tables in sycl_info.image_tables_by_target.values() for t in tables.to_list()])
     return [
-        DefaultInfo(files = depset(files, transitive = [sycl_info.device_objects])),
+        DefaultInfo(files = depset(files, transitive = [sycl_info.device_objects, images])),
         sycl_info,
         CcInfo(compilation_context = compiled.compilation_context, linking_context = linking_context),
-        OutputGroupInfo(device_objects = sycl_info.device_objects),
+        OutputGroupInfo(device_objects = sycl_info.device_objects, device_images = images),
     ]
 
 sycl_library = rule(
     implementation = _sycl_library_impl,
-    doc = """A library of SYCL device code (kept as per-TU bitcode until a sycl_binary
-links it) and host code (compiled by the C++ toolchain; provides CcInfo, so
-cc_library targets can depend on it and it on them).""",
+    doc = """A library of SYCL code: SYCL C++ TUs (device images per TU, compiled by
+tools/syclc, and their host objects), device-only OpenCL C TUs (kept as per-TU
+bitcode until a sycl_binary links it) and C host code (the C++ toolchain).
+Provides SyclInfo and CcInfo, so cc_library targets can depend on it and it on
+them.""",
     attrs = LIBRARY_ATTRS,
     toolchains = TOOLCHAINS,
     fragments = ["cpp"],

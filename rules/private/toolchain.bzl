@@ -1,7 +1,9 @@
 """The sycl_toolchain rule: the device targets, tools and runtime of one SYCL toolchain."""
 
+load("//rules/private/actions:sycl_jit_check.bzl", "emit_sycl_jit_check")
 load(":device_target.bzl", "TOOL", "device_target_info", "files_of")
 load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
+load(":sycl_jit.bzl", "SYCL_JIT")
 
 TOOLCHAIN_TYPE = "@rules_sycl//sycl:toolchain_type"
 
@@ -51,6 +53,7 @@ def _sycl_toolchain_impl(ctx):
         if info.name in device_targets:
             fail("sycl_toolchain %s: device target '%s' is declared twice" % (ctx.label, info.name))
         device_targets[info.name] = info
+    sycl_cxx = _sycl_cxx(ctx)
     return [platform_common.ToolchainInfo(
         sycl = SyclToolchainInfo(
             kind = ctx.attr.kind,
@@ -64,14 +67,57 @@ def _sycl_toolchain_impl(ctx):
             runtime_runfiles = ctx.attr.runtime[DefaultInfo].default_runfiles if ctx.attr.runtime else None,
             image_version = ctx.attr.image_version,
             offload_entries = ctx.attr.offload_entries,
+            sycl_compiler = sycl_cxx.compiler,
+            sycl_jit = sycl_cxx.jit,
+            sycl_jit_files = sycl_cxx.jit_files,
+            sycl_jit_check = sycl_cxx.check,
+            sycl_cxx_missing = sycl_cxx.missing,
+            host_compiler = ctx.attr.host_compiler[DefaultInfo].files_to_run if ctx.attr.host_compiler else None,
+            host_compile_flags = ctx.attr.host_compile_flags,
         ),
     )]
+
+def _sycl_cxx(ctx):
+    """The SYCL C++ device compiler of a clang toolchain: syclc, libsycl-jit, its check.
+
+    Returns:
+      struct(compiler, jit, jit_files, check, missing): missing lists what
+      the toolchain lacks to compile SYCL C++ (then the rest is None).
+    """
+    missing = list(ctx.attr.sycl_cxx_missing)
+    jit_files = depset(ctx.files.sycl_jit)
+    jits = [f for f in ctx.files.sycl_jit if f.basename.startswith("libsycl-jit.so")]
+    if ctx.attr.kind == "clang":
+        if not ctx.attr.sycl_compiler:
+            missing.append("sycl_compiler (tools/syclc)")
+        if len(jits) != 1:
+            missing.append("sycl_jit: one libsycl-jit.so among its files (%s has %d)" % (ctx.attr.sycl_jit.label if ctx.attr.sycl_jit else "unset", len(jits)))
+        if not ctx.attr.host_compiler:
+            missing.append("host_compiler (a clang for the host side)")
+    if missing or ctx.attr.kind != "clang":
+        return struct(compiler = None, jit = None, jit_files = jit_files, check = None, missing = missing)
+    compiler = ctx.attr.sycl_compiler[DefaultInfo].files_to_run
+    return struct(
+        compiler = compiler,
+        jit = jits[0],
+        jit_files = jit_files,
+        check = emit_sycl_jit_check(
+            ctx.actions,
+            label = ctx.label,
+            compiler = compiler,
+            jit = jits[0],
+            jit_files = jit_files,
+            sha256 = ctx.attr.sycl_jit_sha256,
+            origin = ctx.attr.sycl_jit_origin,
+        ),
+        missing = [],
+    )
 
 _ATTRS = {
     "kind": attr.string(
         default = "clang",
         values = ["clang", "dpcpp"],
-        doc = "Toolchain family. 'clang': upstream clang compiling OpenCL C / C++ for OpenCL device sources; rules_sycl stamps sycl-module-id. 'dpcpp': DPC++ (icpx or intel/llvm clang++) compiling SYCL C++ sources with -fsycl-device-only and integration header/footer.",
+        doc = "Toolchain family. 'clang': upstream clang compiling OpenCL C / C++ for OpenCL device sources (rules_sycl stamps sycl-module-id), and SYCL C++ sources compiled per TU to device images by sycl_compiler (tools/syclc with DPC++'s libsycl-jit) and on the host by host_compiler. 'dpcpp': DPC++ (icpx or intel/llvm clang++) compiling SYCL C++ sources with -fsycl-device-only and integration header/footer, the host side by host_compiler.",
     ),
     "compiler": attr.label(doc = "Device compiler (clang, clang++ or icpx).", **TOOL),
     "linker": attr.label(doc = "Bitcode linker (llvm-link).", **TOOL),
@@ -106,6 +152,22 @@ _ATTRS = {
         providers = [SyclDeviceTargetInfo],
         doc = "More device targets (sycl_device_target) besides the primary one (named by wrapper_target); --@rules_sycl//sycl:targets picks which are built.",
     ),
+    "sycl_compiler": attr.label(doc = "kind 'clang': the SYCL C++ device compiler, @rules_sycl//tools/syclc (one SyclDeviceCompile per TU: device images, their property sets and symbols, integration header and footer).", **TOOL),
+    "sycl_jit": attr.label(
+        allow_files = True,
+        doc = "kind 'clang': libsycl-jit.so (DPC++'s device compiler, which sycl_compiler loads) and the libraries beside it that it loads, e.g. @oneapi_runtime//:sycl_jit. Toolchain files: they never enter a program's runfiles.",
+    ),
+    "sycl_jit_sha256": attr.string(
+        default = SYCL_JIT.sha256,
+        doc = "sha256 the libsycl-jit.so of sycl_jit must have (SyclJitCheck): sycl_compiler calls its unversioned entry points. Default: that of " + SYCL_JIT.origin + "'s " + SYCL_JIT.library + ".",
+    ),
+    "sycl_jit_origin": attr.string(
+        default = SYCL_JIT.origin,
+        doc = "Where sycl_jit comes from, for SyclJitCheck's message (the wheel and version).",
+    ),
+    "host_compiler": attr.label(doc = "A clang that compiles the host side of SYCL C++ TUs (generated host source: integration header, source, footer) with -Xclang -fsycl-is-host; sycl_configure: clang++-19, else clang++-15; dpcpp_configure: the install's compiler. g++ cannot: unnamed kernel lambdas need __builtin_sycl_unique_stable_name.", **TOOL),
+    "host_compile_flags": attr.string_list(doc = "Extra flags for every SYCL C++ host compile."),
+    "sycl_cxx_missing": attr.string_list(doc = "Set by sycl_configure: what it could not find for SYCL C++ (e.g. the host clang). Rules with C++ sources fail with this list; OpenCL C still builds."),
     "missing": attr.string_list(doc = "Set by sycl_configure: tools it could not find. A non-empty list makes every use fail with this list."),
     "error": attr.string(doc = "If set, every use fails with this message (used for the fallback that explains why no toolchain matched)."),
 }

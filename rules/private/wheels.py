@@ -1,10 +1,14 @@
 """Verifies, unpacks and prefetches the PyPI wheels rules_sycl pins.
 
-    wheels.py DEST WHEEL SHA256 [WHEEL SHA256 ...]   (sycl_oneapi_runtime)
+    wheels.py [--copy SRC=DST ...] DEST WHEEL SHA256 [WHEEL SHA256 ...]
+                                                     (sycl_oneapi_runtime)
     wheels.py check WHEEL SHA256                     (cuda_wheel)
     wheels.py prefetch DIR                           (./setup.sh)
 
-The first form unpacks the payload of each wheel (below). The second only
+The first form unpacks the payload of each wheel (below); --copy SRC=DST
+also unpacks payload file SRC (even one left out below) as DST, a copy of
+its own (sycl_oneapi_runtime puts libsycl-jit and the libraries it needs into
+jit/lib/ that way, apart from the runtime's lib/). The second only
 checks a wheel's sha256. The third downloads every wheel pinned in
 oneapi_runtime.bzl and cuda_tools.bzl that DIR does not already hold with the
 right sha256, with pip download --no-deps --only-binary=:all: (by project
@@ -26,8 +30,9 @@ import subprocess
 import sys
 import zipfile
 
-# Not needed to run SYCL programs (and large): the SYCL JIT (kernel fusion,
-# kernel_compiler), the preview-ABI libsycl, the LTO plugin, the compiler's
+# Not needed to run SYCL programs (and large): the SYCL JIT (DPC++'s device
+# compiler: lib/ is what programs load, so it is unpacked only where --copy
+# puts it), the preview-ABI libsycl, the LTO plugin, the compiler's
 # clang and libc++ headers, CMake files,
 # sanitizer device libraries, debugger scripts, the wheels' own post-install
 # scripts and their placeholder .icd files (the repository writes its own).
@@ -61,25 +66,33 @@ def sha256_of(path):
     return h.hexdigest()
 
 
-def payload(wheel):
-    """(relative path, ZipInfo) of every file to unpack, in archive order."""
+def safe(rel, name):
+    if rel.startswith("/") or ".." in rel.split("/"):
+        raise ValueError("unsafe path in archive: " + name)
+    return rel
+
+
+def payload(wheel, copies):
+    """(relative path, ZipInfo) of every file to unpack, in archive order.
+
+    copies maps a payload path to the further paths it is unpacked at."""
     out = []
     for info in wheel.infolist():
         name = info.filename
         if info.is_dir() or ".data/data/" not in name:
             continue
-        rel = name.split(".data/data/", 1)[1]
+        rel = safe(name.split(".data/data/", 1)[1], name)
+        for dst in copies.get(rel, []):
+            out.append((safe(dst, dst), info))
         if rel.startswith(_SKIP_PREFIXES) or rel.endswith(_SKIP_SUFFIXES):
             continue
-        if rel.startswith("/") or ".." in rel.split("/"):
-            raise ValueError("unsafe path in archive: " + name)
         out.append((rel, info))
     return out
 
 
-def unpack(path, staging):
+def unpack(path, staging, copies):
     with zipfile.ZipFile(path) as wheel:
-        files = payload(wheel)
+        files = payload(wheel, copies)
         # One real file per group of identical members in one directory: the
         # longest name (the fully versioned one); the others link to it.
         groups = {}
@@ -168,8 +181,13 @@ def main(argv):
     if len(argv) == 3 and argv[0] == "check":
         check(argv[1], argv[2])
         return
+    copies = {}
+    while len(argv) >= 2 and argv[0] == "--copy" and "=" in argv[1]:
+        src, dst = argv[1].split("=", 1)
+        copies.setdefault(src, []).append(dst)
+        argv = argv[2:]
     if len(argv) < 3 or len(argv) % 2 != 1:
-        fail("usage: wheels.py DEST WHEEL SHA256 [WHEEL SHA256 ...] | check WHEEL SHA256 | prefetch DIR")
+        fail("usage: wheels.py [--copy SRC=DST ...] DEST WHEEL SHA256 [WHEEL SHA256 ...] | check WHEEL SHA256 | prefetch DIR")
     dest = argv[0]
     pairs = list(zip(argv[1::2], argv[2::2]))
     for path, want in pairs:
@@ -179,10 +197,15 @@ def main(argv):
     os.makedirs(staging)
     for path, _ in pairs:
         try:
-            unpack(path, staging)
+            unpack(path, staging, copies)
         except (zipfile.BadZipFile, ValueError, OSError) as e:
             shutil.rmtree(staging, ignore_errors=True)
             fail("%s: cannot unpack: %s" % (os.path.basename(path), e))
+    absent = [src for src, dsts in sorted(copies.items()) for dst in dsts
+              if not os.path.exists(os.path.join(staging, dst))]
+    if absent:
+        shutil.rmtree(staging, ignore_errors=True)
+        fail("no wheel holds %s (--copy)" % ", ".join(absent))
     for top in sorted(os.listdir(staging)):
         target = os.path.join(dest, top)
         if os.path.lexists(target):

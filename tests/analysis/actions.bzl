@@ -1,6 +1,6 @@
 """What the analysis tests share."""
 
-load("@bazel_skylib//lib:unittest.bzl", "analysistest")
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 
 def actions_by_mnemonic(env):
     """Groups the actions of the target under test by mnemonic.
@@ -15,3 +15,40 @@ def actions_by_mnemonic(env):
     for a in analysistest.target_actions(env):
         by.setdefault(a.mnemonic, []).append(a)
     return by
+
+def flag_value(argv, flag):
+    """Returns V for `flag=V` or `flag V` in argv, or None.
+
+    Args:
+      argv: an action's argv.
+      flag: the flag, e.g. "-split".
+
+    Returns:
+      string or None.
+    """
+    for i, a in enumerate(argv):
+        if a.startswith(flag + "="):
+            return a[len(flag) + 1:]
+        if a == flag and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
+
+def assert_no_absolute_paths(env, actions):
+    """Fails the test for an absolute path on any action's command line.
+
+    Args:
+      env: the analysistest environment.
+      actions: the actions to check.
+    """
+    for a in actions:
+        for arg in a.argv or []:
+            # Look inside -Dx=/y, -I/x, -B/x and @/param-file forms too.
+            value = arg.split("=", 1)[-1]
+            for prefix in ["-I", "-L", "-B", "@"]:
+                if value.startswith(prefix):
+                    value = value[len(prefix):]
+            asserts.false(
+                env,
+                value.startswith("/"),
+                "%s action has an absolute path on its command line: %s" % (a.mnemonic, arg),
+            )

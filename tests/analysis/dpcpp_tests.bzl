@@ -1,7 +1,7 @@
 """Analysis tests of the DPC++ toolchain's command lines (no DPC++ runs here)."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load(":actions.bzl", "actions_by_mnemonic")
+load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths")
 
 def _dpcpp_binary_test_impl(ctx):
     env = analysistest.begin(ctx)
@@ -33,13 +33,24 @@ def _dpcpp_binary_test_impl(ctx):
     asserts.equals(env, '#include "tests/analysis/app.cpp"', lines[1], "then the source, by its path")
     asserts.true(env, lines[2].endswith('app.cpp.int_footer.h"'), "integration footer last")
 
-    host = [a for a in by["CppCompile"] if "app.cpp.host.cpp" in [f.basename for f in a.inputs.to_list()]]
-    asserts.equals(env, 1, len(host), "the host compile takes the generated source")
-    host_inputs = [f.basename for f in host[0].inputs.to_list()]
-    for f in ["app.cpp", "app.cpp.int_header.h", "app.cpp.int_footer.h"]:
+    # The host side: the same emit_host_compile as the clang toolchain's
+    # SYCL C++ TUs, run by DPC++'s own compiler.
+    hosts = by.get("SyclHostCompile", [])
+    asserts.equals(env, 1, len(hosts), "one host compile per SYCL source")
+    host = hosts[0]
+    asserts.equals(env, "external/dpcpp_fake/bin/compiler", host.argv[0], "DPC++'s compiler compiles the host side")
+    asserts.equals(env, "app.cpp.host.cpp", host.argv[host.argv.index("-c") + 1].split("/")[-1], "the host compile takes the generated source")
+    asserts.equals(env, "-Xclang", host.argv[host.argv.index("-fsycl-is-host") - 1], "-fsycl-is-host goes through -Xclang")
+    for flag in ["-fPIC", "-D__SYCL_UNNAMED_LAMBDA__", "-DAPP_DEFINE=1"]:
+        asserts.true(env, flag in host.argv, "host compile passes " + flag)
+    host_inputs = [f.basename for f in host.inputs.to_list()]
+    for f in ["app.cpp", "app.cpp.host.cpp", "app.cpp.int_header.h", "app.cpp.int_footer.h", "sycl.hpp"]:
         asserts.true(env, f in host_inputs, "host compile sees " + f)
+    asserts.equals(env, ["app.cpp.o"], [f.basename for f in host.outputs.to_list()])
+    asserts.true(env, "app.cpp.o" in [f.basename for f in by["CppLink"][0].inputs.to_list()], "the host link takes the host object")
     plain = [a for a in by["CppCompile"] if "plain.c" in [f.basename for f in a.inputs.to_list()]]
     asserts.equals(env, 1, len(plain), "plain C compiles as host code only")
+    asserts.equals(env, 1, len(by["CppCompile"]), "and is the C++ toolchain's only compile")
 
     link = by["SyclDeviceLink"][0]
     asserts.false(env, "--only-needed" in link.argv, "the program's TUs are linked whole")
@@ -65,10 +76,7 @@ def _dpcpp_binary_test_impl(ctx):
     link_inputs = [f.basename for f in by["CppLink"][0].inputs.to_list()]
     asserts.true(env, "libsycl.so" in link_inputs, "the host link takes the SYCL runtime")
 
-    for a in analysistest.target_actions(env):
-        for arg in a.argv or []:
-            value = arg.split("=", 1)[-1]
-            asserts.false(env, value.startswith("/"), "%s: absolute path %s" % (a.mnemonic, arg))
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
 dpcpp_binary_test = analysistest.make(
@@ -90,9 +98,7 @@ def _dpcpp_per_tu_test_impl(ctx):
     for lib in ["libsycl-cmath.bc", "libsycl-crt.bc"]:
         asserts.true(env, lib in libs, "device libraries (--only-needed): " + lib)
     asserts.true(env, "-spirv-max-version=1.4" in by["SyclTranslate"][0].argv, "DPC++'s translator flags")
-    for a in analysistest.target_actions(env):
-        for arg in a.argv or []:
-            asserts.false(env, arg.split("=", 1)[-1].startswith("/"), "%s: absolute path %s" % (a.mnemonic, arg))
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
 # Per-TU image mode, the default, with the DPC++ toolchain.

@@ -2,41 +2,26 @@
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "SyclInfo")
-load(":actions.bzl", "actions_by_mnemonic")
-
-def _flag_value(argv, flag):
-    """Returns V for `flag=V` or `flag V` in argv, or None."""
-    for i, a in enumerate(argv):
-        if a.startswith(flag + "="):
-            return a[len(flag) + 1:]
-        if a == flag and i + 1 < len(argv):
-            return argv[i + 1]
-    return None
-
-def _assert_no_absolute_paths(env, actions):
-    for a in actions:
-        for arg in a.argv or []:
-            # Look inside -Dx=/y, -I/x, -B/x and @/param-file forms too.
-            value = arg.split("=", 1)[-1]
-            for prefix in ["-I", "-L", "-B", "@"]:
-                if value.startswith(prefix):
-                    value = value[len(prefix):]
-            asserts.false(
-                env,
-                value.startswith("/"),
-                "%s action has an absolute path on its command line: %s" % (a.mnemonic, arg),
-            )
+load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value")
 
 def _assert_counts(env, by, counts):
     for m, n in counts.items():
         asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
 
+def _opencl_compiles(by):
+    # SyclDeviceCompile of OpenCL C / C++ for OpenCL (clang -x ...); the
+    # fixtures' C++ sources are SYCL C++ (tools/syclc), see sycl_cxx_tests.bzl.
+    return [a for a in by.get("SyclDeviceCompile", []) if "-x" in a.argv]
+
 # --- sycl_binary: every pipeline step is its own action -----------------------
 
+# kernels.cl (OpenCL C) and main.cc (SYCL C++: a device compile to images
+# and a host compile).
 _BINARY_COUNTS = {
-    "CppCompile": 1,
+    "CppCompile": 0,
     "CppLink": 1,
-    "SyclDeviceCompile": 1,
+    "SyclDeviceCompile": 2,
+    "SyclHostCompile": 1,
     "SyclDeviceLink": 1,
     "SyclModuleId": 1,
     "SyclSplit": 1,
@@ -49,21 +34,21 @@ def _binary_pipeline_test_impl(ctx):
     by = actions_by_mnemonic(env)
     _assert_counts(env, by, _BINARY_COUNTS)
 
-    compile = by["SyclDeviceCompile"][0]
+    compile = _opencl_compiles(by)[0]
     asserts.true(env, "-emit-llvm" in compile.argv, "device compile emits LLVM bitcode")
-    asserts.equals(env, "spir64", _flag_value(compile.argv, "-target"))
+    asserts.equals(env, "spir64", flag_value(compile.argv, "-target"))
     asserts.true(env, "-cl-std=CL3.0" in compile.argv, "OpenCL C compiles as CL3.0")
     asserts.true(env, "-DBINARY_DEFINE=1" in compile.argv, "defines reach device code")
 
     stamp = by["SyclModuleId"][0]
-    asserts.equals(env, "tests/analysis/kernels.cl", _flag_value(stamp.argv, "-id"), "module id is the TU's path")
+    asserts.equals(env, "tests/analysis/kernels.cl", flag_value(stamp.argv, "-id"), "module id is the TU's path")
 
     link = by["SyclDeviceLink"][0]
     linked = sorted([f.basename for f in link.inputs.to_list() if f.basename.endswith(".id.bc")])
     asserts.equals(env, ["helpers.cl.id.bc", "kernels.cl.id.bc"], linked, "device link takes every TU, the dependency's too")
 
     split = by["SyclSplit"][0]
-    asserts.equals(env, ctx.attr.expected_split, _flag_value(split.argv, "-split"))
+    asserts.equals(env, ctx.attr.expected_split, flag_value(split.argv, "-split"))
     for flag in ["-symbols", "-properties", "-spec-const=native", "-split-by-device-requirements"]:
         asserts.true(env, flag in split.argv, "split passes " + flag)
     asserts.true(env, "-S" in link.argv, "the linked module is textual IR (llvm-link -S)")
@@ -82,12 +67,12 @@ def _binary_pipeline_test_impl(ctx):
     asserts.equals(env, split.outputs.to_list(), [f for f in translate.inputs.to_list() if f in split.outputs.to_list()])
 
     wrap = by["SyclWrap"][0]
-    asserts.equals(env, "sycl", _flag_value(wrap.argv, "-kind"))
-    asserts.equals(env, "spirv", _flag_value(wrap.argv, "-format"))
-    asserts.equals(env, "spir64", _flag_value(wrap.argv, "-target"))
-    asserts.true(env, _flag_value(wrap.argv, "-host").endswith("-linux-gnu"), "wrapper host triple")
-    asserts.true(env, _flag_value(wrap.argv, "-batch") != None, "wrapper reads the translated file table")
-    asserts.equals(env, "3", _flag_value(wrap.argv, "-image-version"), "the clang toolchain's runtime (libsycl.so.9) reads 80-byte images")
+    asserts.equals(env, "sycl", flag_value(wrap.argv, "-kind"))
+    asserts.equals(env, "spirv", flag_value(wrap.argv, "-format"))
+    asserts.equals(env, "spir64", flag_value(wrap.argv, "-target"))
+    asserts.true(env, flag_value(wrap.argv, "-host").endswith("-linux-gnu"), "wrapper host triple")
+    asserts.true(env, flag_value(wrap.argv, "-batch") != None, "wrapper reads the translated file table")
+    asserts.equals(env, "3", flag_value(wrap.argv, "-image-version"), "the clang toolchain's runtime (libsycl.so.9) reads 80-byte images")
     asserts.false(env, "-new-offload-entries" in wrap.argv, "32-byte offload entries")
 
     link_inputs = [f.basename for f in by["CppLink"][0].inputs.to_list()]
@@ -95,7 +80,7 @@ def _binary_pipeline_test_impl(ctx):
     asserts.true(env, wrapper_object in link_inputs, "host link takes the wrapper object")
     asserts.equals(env, [wrapper_object], [f.basename for f in wrap.outputs.to_list()])
 
-    _assert_no_absolute_paths(env, analysistest.target_actions(env))
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
 _BINARY_TEST_ATTRS = {"expected_split": attr.string(mandatory = True)}
@@ -123,7 +108,7 @@ binary_pipeline_off_test = analysistest.make(
 
 def _opencl_inputs_test_impl(ctx):
     env = analysistest.begin(ctx)
-    compiles = actions_by_mnemonic(env)["SyclDeviceCompile"]
+    compiles = _opencl_compiles(actions_by_mnemonic(env))
     asserts.equals(env, 1, len(compiles))
 
     # SYCL C++, which OpenCL C cannot parse: they would only be sandbox
@@ -141,23 +126,24 @@ def _library_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = actions_by_mnemonic(env)
     _assert_counts(env, by, {
-        "CppCompile": 1,
-        "SyclDeviceCompile": 2,
+        "CppCompile": 0,
+        "SyclDeviceCompile": 3,
         "SyclDeviceLink": 0,
+        "SyclHostCompile": 1,
         "SyclModuleId": 2,
         "SyclSplit": 0,
     })
-    langs = sorted([_flag_value(a.argv, "-x") for a in by["SyclDeviceCompile"]])
+    langs = sorted([flag_value(a.argv, "-x") for a in _opencl_compiles(by)])
     asserts.equals(env, ["cl", "clcpp"], langs, ".cl is OpenCL C, .clcpp is C++ for OpenCL")
-    for a in by["SyclDeviceCompile"]:
-        if _flag_value(a.argv, "-x") == "clcpp":
+    for a in _opencl_compiles(by):
+        if flag_value(a.argv, "-x") == "clcpp":
             asserts.true(env, "-cl-std=clc++2021" in a.argv, "C++ for OpenCL 2021")
 
     target = analysistest.target_under_test(env)
     objects = sorted([f.basename for f in target[SyclInfo].device_objects.to_list()])
     asserts.equals(env, ["helpers.cl.id.bc", "lib_extra.cl.id.bc", "lib_kernels.clcpp.id.bc"], objects, "SyclInfo carries the stamped TUs, the dependency's too")
     asserts.true(env, CcInfo in target, "sycl_library provides CcInfo for cc deps")
-    _assert_no_absolute_paths(env, analysistest.target_actions(env))
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
 library_test = analysistest.make(_library_test_impl)
@@ -178,8 +164,8 @@ def _wrap_compression_test_impl(ctx):
     wrap = actions_by_mnemonic(env)["SyclWrap"][0]
     asserts.equals(env, ctx.attr.expect_compress, "-offload-compress" in wrap.argv, "-offload-compress on the wrapper command line")
     if ctx.attr.expect_compress:
-        asserts.equals(env, ctx.attr.expect_level, _flag_value(wrap.argv, "-offload-compression-level"))
-        asserts.equals(env, "512", _flag_value(wrap.argv, "-offload-compression-threshold"))
+        asserts.equals(env, ctx.attr.expect_level, flag_value(wrap.argv, "-offload-compression-level"))
+        asserts.equals(env, "512", flag_value(wrap.argv, "-offload-compression-threshold"))
     return analysistest.end(env)
 
 _COMPRESSION_ATTRS = {
@@ -204,14 +190,14 @@ def _image_shards_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = actions_by_mnemonic(env)
     _assert_counts(env, by, {"SyclSplit": 1, "SyclTranslate": 3, "SyclWrap": 1})
-    shards = sorted([_flag_value(a.argv, "-shard") for a in by["SyclTranslate"]])
+    shards = sorted([flag_value(a.argv, "-shard") for a in by["SyclTranslate"]])
     asserts.equals(env, ["0/3", "1/3", "2/3"], shards, "each translation takes one slice")
     split_out = by["SyclSplit"][0].outputs.to_list()
     for a in by["SyclTranslate"]:
         asserts.equals(env, split_out, [f for f in a.inputs.to_list() if f in split_out], "every shard reads the one split")
     wrap = by["SyclWrap"][0]
     batches = [wrap.argv[i + 1] for i, a in enumerate(wrap.argv) if a == "-batch"]
-    asserts.equals(env, 3, len(batches), "the wrapper reads every shard's table")
+    asserts.equals(env, 4, len(batches), "the wrapper reads every shard's table, and main.cc's SYCL C++ images'")
     asserts.equals(env, sorted([f for a in by["SyclTranslate"] for f in a.outputs.to_list()]), sorted([f for f in wrap.inputs.to_list() if "/spirv" in f.path]), "and every shard's images")
     return analysistest.end(env)
 

@@ -1,0 +1,81 @@
+"""SYCL C++ device compile: one single-source SYCL TU to device images (tools/syclc)."""
+
+load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+
+# The device side's flags by --compilation_mode. Device code is JIT-compiled
+# again by the runtime, so fastbuild keeps -O2 (-O0 device code runs many
+# times slower for no faster build: the front end is most of the time);
+# dbg turns optimization off. NDEBUG must match the host compile's
+# (host_compile.bzl): kernels under `#ifndef NDEBUG` would otherwise differ
+# between the integration header and the images.
+_MODE_FLAGS = {
+    "dbg": ["-O0"],
+    "fastbuild": ["-O2"],
+    "opt": ["-O2", "-DNDEBUG"],
+}
+
+def emit_sycl_device_compile(sycl, device_target, src, headers, includes, defines, copts):
+    """Compiles the device side of a SYCL C++ source to images (mnemonic SyclDeviceCompile).
+
+    tools/syclc runs DPC++ 2026.2's device compiler (libsycl-jit, in-process)
+    on one TU: clang front end, device libraries and sycl-post-link's split
+    per the rule's split_mode, inside the TU (per_kernel, per_source, auto;
+    off: one image per TU, apart from kernels with other device
+    requirements). Its images are SPIR-V and leave the compile final: LLVM
+    23 bitcode cannot go through rules_sycl's LLVM 15 link, split and
+    translation, so images never merge across TUs, and SYCL_EXTERNAL
+    functions of other TUs are resolved by libsycl at run time from the
+    images' imported/exported symbol property sets
+    (-fsycl-allow-device-image-dependencies, which syclc adds, as it adds
+    -fsycl-device-code-split).
+
+    Writes the tree artifact <src>.images/ (<rule>_<N>.spv, .prop, .sym per
+    image and the file table <rule>.table, [Code|Properties|Symbols], as a
+    split and translation would) and DPC++'s integration header and
+    footer, which the host compile of the same source includes. A persistent
+    worker (the library stays loaded) where Bazel runs workers.
+
+    Args:
+      sycl: the SYCL context (context.bzl) of a clang toolchain with a
+        sycl_compiler.
+      device_target: SyclDeviceTargetInfo of the images (spir64, SPIR-V).
+      src: File, a SYCL C++ source.
+      headers: depset of File the source may include.
+      includes: list of include directories (relative to the execroot).
+      defines: list of macro definitions.
+      copts: list of extra device compiler flags (device_copts).
+
+    Returns:
+      struct(dir, table, int_header, int_footer): the image tree, the path
+      of its file table, and the integration header and footer (File).
+    """
+    toolchain = sycl.toolchain
+    out_dir = sycl.declare(sycl, src.short_path + ".images", device_target = device_target, directory = True)
+    table = sycl.table(sycl, out_dir)
+    int_header = sycl.declare(sycl, src.short_path + ".int_header.h", device_target = device_target)
+    int_footer = sycl.declare(sycl, src.short_path + ".int_footer.h", device_target = device_target)
+    args = sycl.actions.args()
+    args.add("-jit=" + toolchain.sycl_jit.path)
+    args.add("-out-dir=" + out_dir.path)
+    args.add("-table=" + table)
+    args.add(int_header, format = "-int-header=%s")
+    args.add(int_footer, format = "-int-footer=%s")
+    args.add("-split=" + sycl.modes.split)
+    args.add("--")
+    args.add("-std=c++17")
+    args.add_all(_MODE_FLAGS[sycl.modes.compilation_mode])
+    args.add_all(includes, format_each = "-I%s")
+    args.add_all(defines, format_each = "-D%s")
+    args.add_all(copts)
+    args.add(src)
+    sycl.actions.run(
+        executable = toolchain.sycl_compiler,
+        arguments = [worker_args(args)],
+        inputs = depset([src, toolchain.sycl_jit_check], transitive = [headers]),
+        tools = toolchain.sycl_jit_files,
+        outputs = [out_dir, int_header, int_footer],
+        mnemonic = "SyclDeviceCompile",
+        execution_requirements = WORKER_REQUIREMENTS,
+        progress_message = "Compiling SYCL C++ device code %s" % src.short_path,
+    )
+    return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer)

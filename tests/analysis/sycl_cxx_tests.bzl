@@ -1,0 +1,245 @@
+"""Analysis tests of SYCL C++ with the clang toolchain: tools/syclc per TU, the host compile, the wrap."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("//rules:defs.bzl", "SyclInfo")
+load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value")
+
+# The pinned library (rules/private/sycl_jit.bzl) and its neighbours.
+_JIT_LIBRARY = "libsycl-jit.so.23.1"
+_JIT_SHA256 = "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0"
+_JIT_DEPENDENCIES = ["libimf.so", "libsvml.so", "libirng.so", "libintlc.so.5"]
+_JIT = "external/oneapi_runtime/jit/lib/" + _JIT_LIBRARY
+
+def _syclc_flags(action):
+    # The compiler's flags: after "--", the source last.
+    return action.argv[action.argv.index("--") + 1:]
+
+def _sources(actions):
+    return sorted([a.argv[-1].split("/")[-1] for a in actions])
+
+# --- a binary of two SYCL C++ TUs and a SYCL C++ library ------------------
+
+def _binary_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    for m, n in {
+        "CppCompile": 0,
+        "CppLink": 1,
+        "SyclDeviceCompile": 2,
+        "SyclHostCompile": 2,
+        "SyclWrap": 1,
+        # Device code of SYCL C++ only: its images are final.
+        "SyclDeviceLibraryLink": 0,
+        "SyclDeviceLink": 0,
+        "SyclDeviceLinkSummary": 0,
+        "SyclModuleId": 0,
+        "SyclSplit": 0,
+        "SyclTranslate": 0,
+    }.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+
+    compiles = by["SyclDeviceCompile"]
+    asserts.equals(env, ["util.cpp", "vadd.cpp"], _sources(compiles), "one device compile per TU")
+    for dc in compiles:
+        src = dc.argv[-1].split("/")[-1]
+        asserts.true(env, dc.argv[0].endswith("/syclc"), "tools/syclc compiles SYCL C++: " + dc.argv[0])
+        asserts.equals(env, _JIT, flag_value(dc.argv, "-jit"), "syclc loads @oneapi_runtime's libsycl-jit")
+        asserts.equals(env, ctx.attr.split, flag_value(dc.argv, "-split"), "the split mode, per TU")
+        out_dir = flag_value(dc.argv, "-out-dir")
+        asserts.equals(env, src + ".images", out_dir.split("/")[-1], "one image tree per TU")
+        asserts.equals(env, out_dir + "/sycl_cxx_binary.table", flag_value(dc.argv, "-table"), "the file table inside the tree")
+        flags = _syclc_flags(dc)
+        asserts.equals(env, "tests/analysis/" + src, flags[-1], "the source, by its path")
+        for f in ["-std=c++17", "-O2", "-DCXX_DEFINE=1", "-DLIB_DEFINE=1", "-Itests/analysis"]:
+            asserts.true(env, f in flags, "device flag " + f)
+        asserts.false(env, "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING" in flags, "libsycl-jit has the SYCL headers built in: not the runtime's")
+        asserts.false(env, [f for f in flags if "oneapi_runtime" in f], "nor its include directory")
+        inputs = [f.basename for f in dc.inputs.to_list()]
+        for f in [src, "ext.h", "sycl_toolchain.sycl_jit_check", _JIT_LIBRARY] + _JIT_DEPENDENCIES:
+            asserts.true(env, f in inputs, "device compile input " + f)
+        outs = sorted([f.basename for f in dc.outputs.to_list()])
+        asserts.equals(env, sorted([src + ".images", src + ".int_header.h", src + ".int_footer.h"]), outs)
+
+    hosts = by["SyclHostCompile"]
+    for hc in hosts:
+        src = hc.argv[hc.argv.index("-c") + 1].split("/")[-1][:-len(".host.cpp")]
+        asserts.equals(env, "external/local_config_sycl/bin/host_compiler", hc.argv[0], "the host clang, by a relative path")
+        for f in ["-std=c++17", "-fPIC", "-D__SYCL_UNNAMED_LAMBDA__", "-DCXX_DEFINE=1", "-DLIB_DEFINE=1", "-O0"]:
+            asserts.true(env, f in hc.argv, "host flag " + f)
+        asserts.equals(env, "-Xclang", hc.argv[hc.argv.index("-fsycl-is-host") - 1], "-fsycl-is-host through -Xclang")
+        isystem = [hc.argv[i + 1] for i, a in enumerate(hc.argv) if a == "-isystem"]
+        asserts.true(env, "external/oneapi_runtime/include" in isystem, "the runtime's headers are system headers (quiet)")
+        asserts.true(env, "." in [hc.argv[i + 1] for i, a in enumerate(hc.argv) if a == "-iquote"], "workspace-relative #include \"...\"")
+        inputs = [f.basename for f in hc.inputs.to_list()]
+        for f in [src, src + ".host.cpp", src + ".int_header.h", src + ".int_footer.h", "sycl.hpp", "ext.h"]:
+            asserts.true(env, f in inputs, "host compile input " + f)
+        asserts.equals(env, [src + ".o"], [f.basename for f in hc.outputs.to_list()])
+        header = [a for a in by["SyclDeviceCompile"] if a.argv[-1].endswith("/" + src)][0].outputs.to_list()
+        asserts.true(env, [f for f in hc.inputs.to_list() if f in header], "the host compile reads its TU's integration files")
+
+    wrap = by["SyclWrap"][0]
+    tables = [wrap.argv[i + 1].split("/")[-2] for i, a in enumerate(wrap.argv) if a == "-batch"]
+    asserts.equals(env, ["util.cpp.images", "vadd.cpp.images", "ext.cpp.images"], tables, "every TU's image table, the dependency's too")
+    asserts.equals(env, ["-format=spirv"], sorted({a: True for a in wrap.argv if a.startswith("-format=")}.keys()))
+    asserts.equals(env, ["-target=spir64"], sorted({a: True for a in wrap.argv if a.startswith("-target=")}.keys()))
+    asserts.true(env, "-skip-images-without-entries" in wrap.argv, "images of TUs without kernels are left out")
+    link = [f.basename for f in by["CppLink"][0].inputs.to_list()]
+    for f in ["util.cpp.o", "vadd.cpp.o", "sycl_cxx_binary.images.o"]:
+        asserts.true(env, f in link, "host link input " + f)
+
+    groups = analysistest.target_under_test(env)[OutputGroupInfo]
+    asserts.equals(env, ["ext.cpp.images", "util.cpp.images", "vadd.cpp.images"], sorted([f.basename for f in groups.device_images.to_list()]), "device_images: the SYCL C++ image trees")
+    asserts.equals(env, [], groups.device_link.to_list(), "no device link")
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
+    return analysistest.end(env)
+
+_SPLIT_ATTRS = {"split": attr.string(mandatory = True)}
+
+sycl_cxx_binary_test = analysistest.make(_binary_test_impl, attrs = _SPLIT_ATTRS)
+
+# device_link_mode does not apply to SYCL C++ TUs: no link either way.
+sycl_cxx_binary_whole_test = analysistest.make(
+    _binary_test_impl,
+    attrs = _SPLIT_ATTRS,
+    config_settings = {"//sycl:device_link_mode": "whole"},
+)
+
+# The split mode reaches each TU's compile (syclc -split).
+def _split_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    for dc in actions_by_mnemonic(env)["SyclDeviceCompile"]:
+        asserts.equals(env, ctx.attr.split, flag_value(dc.argv, "-split"))
+    return analysistest.end(env)
+
+sycl_cxx_split_per_kernel_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "per_kernel"})
+sycl_cxx_split_per_source_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "per_source"})
+sycl_cxx_split_off_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "off"})
+
+# The rule's split_mode attribute wins over the build setting.
+sycl_cxx_split_attr_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "per_kernel"})
+
+# --- --compilation_mode=opt: -O2 and NDEBUG on both sides -----------------
+
+def _opt_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    for a in by["SyclDeviceCompile"]:
+        for f in ["-O2", "-DNDEBUG"]:
+            asserts.true(env, f in _syclc_flags(a), "device: " + f)
+    for a in by["SyclHostCompile"]:
+        for f in ["-O2", "-DNDEBUG"]:
+            asserts.true(env, f in a.argv, "host: " + f)
+        asserts.false(env, "-O0" in a.argv, "host: no -O0")
+    return analysistest.end(env)
+
+sycl_cxx_opt_test = analysistest.make(_opt_test_impl, config_settings = {"//command_line_option:compilation_mode": "opt"})
+
+# --- sycl_library: SyclInfo carries the image tables ----------------------
+
+def _library_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    asserts.equals(env, 1, len(by.get("SyclDeviceCompile", [])))
+    asserts.equals(env, 1, len(by.get("SyclHostCompile", [])))
+    asserts.equals(env, 0, len(by.get("CppCompile", [])), "no C source")
+    archive = [f.basename for a in analysistest.target_actions(env) if [o for o in a.outputs.to_list() if o.basename == "libsycl_cxx_lib.a"] for f in a.inputs.to_list()]
+    asserts.true(env, "ext.cpp.o" in archive, "the library's archive holds the host object")
+    target = analysistest.target_under_test(env)
+    tables = target[SyclInfo].image_tables_by_target["spir64"].to_list()
+    asserts.equals(env, ["ext.cpp.images"], [t.dir.basename for t in tables])
+    asserts.equals(env, tables[0].dir.path + "/sycl_cxx_lib.table", tables[0].table)
+    asserts.equals(env, [], target[SyclInfo].device_objects.to_list(), "no bitcode to link")
+    asserts.true(env, "ext.h" in [f.basename for f in target[CcInfo].compilation_context.headers.to_list()], "public headers reach dependents")
+    asserts.true(env, "LIB_DEFINE=1" in target[CcInfo].compilation_context.defines.to_list(), "and defines")
+    asserts.true(env, "ext.cpp.images" in [f.basename for f in target[OutputGroupInfo].device_images.to_list()], "output group device_images")
+    return analysistest.end(env)
+
+sycl_cxx_library_test = analysistest.make(_library_test_impl)
+
+# --- OpenCL C and SYCL C++ in one binary, two device targets --------------
+
+def _mixed_two_targets_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    syclc = [a for a in by["SyclDeviceCompile"] if "-jit=" + _JIT in a.argv]
+    opencl = [a for a in by["SyclDeviceCompile"] if "-emit-llvm" in a.argv]
+    asserts.equals(env, 1, len(syclc), "SYCL C++: one compile, spir64 only")
+    asserts.equals(env, 2, len(opencl), "OpenCL C: one compile per device target")
+    asserts.equals(env, 2, len(by.get("SyclDeviceLink", [])), "OpenCL C links per device target")
+    groups = []
+    target = None
+    for i, a in enumerate(by["SyclWrap"][0].argv):
+        if a.startswith("-target="):
+            target = a[len("-target="):]
+        elif a == "-batch":
+            groups.append((target, by["SyclWrap"][0].argv[i + 1].split("/")[-2]))
+    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "fatbin"), ("spir64", "main.cc.images")], groups, "OpenCL C images per target, then the SYCL C++ images")
+    return analysistest.end(env)
+
+sycl_cxx_mixed_two_targets_test = analysistest.make(
+    _mixed_two_targets_test_impl,
+    config_settings = {
+        "//sycl:device_link_mode": "whole",
+        "//sycl:targets": ["spir64", "nvptx64"],
+    },
+)
+
+def _no_spir64_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "whose device code the clang toolchain builds for spir64 only (libsycl-jit: SPIR-V), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for nvptx64")
+    return analysistest.end(env)
+
+sycl_cxx_no_spir64_test = analysistest.make(
+    _no_spir64_test_impl,
+    expect_failure = True,
+    config_settings = {"//sycl:targets": ["nvptx64"]},
+)
+
+# --- a toolchain that cannot compile SYCL C++ -----------------------------
+
+def _missing_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "are single-source SYCL, but the SYCL toolchain cannot compile SYCL C++; missing: a host clang: clang++-19 or clang++-15 (set SYCL_HOST_CLANG or apt-get install clang-19); sycl_compiler (tools/syclc)")
+    return analysistest.end(env)
+
+sycl_cxx_missing_test = analysistest.make(
+    _missing_test_impl,
+    expect_failure = True,
+    config_settings = {"//command_line_option:extra_toolchains": ["//tests/analysis:no_sycl_cxx_toolchain"]},
+)
+
+# --- the toolchain: one SyclJitCheck, whose stamp every compile reads -----
+
+def _jit_check_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    checks = actions_by_mnemonic(env).get("SyclJitCheck", [])
+    asserts.equals(env, 1, len(checks), "one SyclJitCheck per toolchain")
+    check = checks[0]
+    asserts.true(env, check.argv[0].endswith("/syclc"), "syclc -check")
+    asserts.true(env, "-check" in check.argv)
+    asserts.equals(env, _JIT, flag_value(check.argv, "-jit"))
+    asserts.equals(env, _JIT_SHA256, flag_value(check.argv, "-sha256"), "the pinned sha256")
+    asserts.equals(env, "intel-sycl-rt==2026.2.0", flag_value(check.argv, "-wheel"), "the wheel it names when the library differs")
+    inputs = [f.basename for f in check.inputs.to_list()]
+    for f in [_JIT_LIBRARY] + _JIT_DEPENDENCIES:
+        asserts.true(env, f in inputs, "check input " + f)
+    asserts.equals(env, ["sycl_toolchain.sycl_jit_check"], [f.basename for f in check.outputs.to_list()])
+    assert_no_absolute_paths(env, checks)
+    return analysistest.end(env)
+
+sycl_jit_check_test = analysistest.make(_jit_check_test_impl)
+
+# --- sycl_bundle: SYCL C++ images go into the SYCLBIN as they are ----------
+
+def _bundle_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    for m in ["SyclDeviceLink", "SyclSplit", "SyclTranslate"]:
+        asserts.equals(env, 0, len(by.get(m, [])), "no %s for SYCL C++ only" % m)
+    bundle = by["SyclBundle"][0]
+    tables = [a[len("-table="):].split("/")[-2] for a in bundle.argv if a.startswith("-table=")]
+    asserts.equals(env, ["vadd.cpp.images", "ext.cpp.images"], tables, "every SYCL C++ image table, the dependency's too")
+    asserts.true(env, "-target=spir64" in bundle.argv)
+    return analysistest.end(env)
+
+sycl_cxx_bundle_test = analysistest.make(_bundle_test_impl)

@@ -1,0 +1,311 @@
+// Command syclc compiles the device part of one single-source SYCL C++
+// file with Intel's DPC++ front end inside libsycl-jit.so (the
+// intel-sycl-rt wheel) and writes what a SYCL build needs of it:
+//
+//	syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H \
+//	    -int-footer=F [-split=auto|per_kernel|per_source|off] \
+//	    [-wheel=NAME==VERSION -sha256=HEX] -- FLAGS... SRC
+//
+// DIR gets NAME_<i>.spv, NAME_<i>.prop and NAME_<i>.sym per device image
+// (SPIR-V after the library's own sycl-post-link: split, property sets,
+// entry points) and the file table (Code|Properties|Symbols) the wrapper
+// reads; H and F are DPC++'s integration header and footer, which the
+// host compile of SRC includes. Every output appears or none does. FLAGS
+// go to the compiler (-std, -I, -D, -O, ...); syclc adds the split mode,
+// -fsycl-allow-device-image-dependencies (SYCL_EXTERNAL functions of other
+// translation units stay imports that libsycl resolves between images)
+// and the integration file options. A compile error prints the compiler's
+// diagnostics, naming SRC as given.
+//
+//	syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
+//
+// checks the library itself (sha256, entry points, the shape of a test
+// compile: sycljit.Check) and writes STAMP; compile actions take STAMP as
+// an input, so an altered library fails once, with one line naming it.
+//
+// Arguments may come in a Bazel param file (@FILE); with
+// --persistent_worker it serves Bazel's work requests (the library stays
+// loaded between them).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
+	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
+)
+
+const name = "syclc"
+
+func main() {
+	h := func(args []string, stdio worker.Stdio) int { return run(args, stdio.Stderr) }
+	if worker.IsWorker(os.Args[1:]) {
+		// The protocol owns fd 1; anything the library's compiler writes
+		// there would corrupt it, so fd 1 becomes stderr (the worker log).
+		proto, err := protectStdout()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+			os.Exit(1)
+		}
+		if err := worker.Serve(os.Stdin, proto, name, h); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(worker.Once(name, os.Args[1:], h, worker.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+}
+
+func protectStdout() (*os.File, error) {
+	fd, err := syscall.Dup(1)
+	if err != nil {
+		return nil, fmt.Errorf("dup stdout: %v", err)
+	}
+	if err := syscall.Dup2(2, 1); err != nil {
+		return nil, fmt.Errorf("redirect stdout: %v", err)
+	}
+	return os.NewFile(uintptr(fd), "worker protocol"), nil
+}
+
+// Split modes and the -fsycl-device-code-split value each gives.
+var splitModes = map[string]string{
+	"auto":       "auto",
+	"per_kernel": "per_kernel",
+	"per_source": "per_source",
+	"off":        "off",
+}
+
+type config struct {
+	jit, wheel, sha256   string
+	check                bool
+	stamp                string
+	outDir, table        string
+	intHeader, intFooter string
+	split                string
+	flags                []string
+	src                  string
+}
+
+func parseArgs(args []string, stderr io.Writer) (*config, error) {
+	c := &config{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.jit, "jit", "", "libsycl-jit.so to compile with")
+	fs.StringVar(&c.wheel, "wheel", "", "the wheel the library comes from (NAME==VERSION), for messages")
+	fs.StringVar(&c.sha256, "sha256", "", "the library's pinned sha256")
+	fs.BoolVar(&c.check, "check", false, "check the library and write -o")
+	fs.StringVar(&c.stamp, "o", "", "with -check: the stamp file to write")
+	fs.StringVar(&c.outDir, "out-dir", "", "directory for the device images and their .prop and .sym files")
+	fs.StringVar(&c.table, "table", "", "file table to write (its name without .table names the images)")
+	fs.StringVar(&c.intHeader, "int-header", "", "integration header to write")
+	fs.StringVar(&c.intFooter, "int-footer", "", "integration footer to write")
+	fs.StringVar(&c.split, "split", "auto", "device code split inside the translation unit: auto, per_kernel, per_source or off")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprintf(stderr, "usage: %s -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] -- FLAGS... SRC\n       %s -check -jit=LIB -sha256=HEX -o STAMP\n", name, name)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		}
+		return nil, err
+	}
+	if c.jit == "" {
+		return nil, errors.New("-jit is required")
+	}
+	if c.check {
+		if c.stamp == "" || c.sha256 == "" {
+			return nil, errors.New("-check needs -sha256 and -o")
+		}
+		if fs.NArg() > 0 {
+			return nil, fmt.Errorf("-check takes no source (got %s)", errtext.Quote(fs.Arg(0)))
+		}
+		return c, nil
+	}
+	if _, ok := splitModes[c.split]; !ok {
+		return nil, fmt.Errorf("-split=%s: want auto, per_kernel, per_source or off", c.split)
+	}
+	for flagName, v := range map[string]string{"-out-dir": c.outDir, "-table": c.table, "-int-header": c.intHeader, "-int-footer": c.intFooter} {
+		if v == "" {
+			return nil, fmt.Errorf("%s is required", flagName)
+		}
+	}
+	if !strings.HasSuffix(c.table, ".table") {
+		return nil, fmt.Errorf("-table=%s: the name must end in .table", c.table)
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return nil, errors.New("no source file")
+	}
+	c.flags, c.src = rest[:len(rest)-1], rest[len(rest)-1]
+	return c, nil
+}
+
+func run(args []string, stderr io.Writer) (rc int) {
+	c, err := parseArgs(args, stderr)
+	if err == flag.ErrHelp {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		return 1
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(fmt.Sprintf("internal error on %s: %v", c.src, r)))
+			rc = 1
+		}
+	}()
+	if c.check {
+		err = check(c)
+	} else {
+		err = compile(c, stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(c.explain(err)))
+		return 1
+	}
+	return 0
+}
+
+// explain adds, to an error about the library, which library was meant.
+func (c *config) explain(err error) string {
+	var le *sycljit.LoadError
+	var de *sycljit.DigestError
+	var ae *sycljit.ABIError
+	if !errors.As(err, &le) && !errors.As(err, &de) && !errors.As(err, &ae) {
+		return err.Error()
+	}
+	what := "libsycl-jit"
+	if c.wheel != "" {
+		what += " of the " + c.wheel + " wheel"
+	}
+	if c.sha256 != "" {
+		what += ", sha256 " + c.sha256
+	}
+	return fmt.Sprintf("%v (expected %s; refetch the runtime repository: bazel sync --configure, or bazel clean --expunge)", err, what)
+}
+
+func check(c *config) error {
+	if _, err := sycljit.Check(c.jit, c.sha256); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(c.stamp, []byte(fmt.Sprintf("%s %s ok\n", filepath.Base(c.jit), c.sha256)))
+}
+
+func compile(c *config, stderr io.Writer) error {
+	src, err := os.ReadFile(c.src)
+	if err != nil {
+		return err
+	}
+	lib, err := sycljit.Open(c.jit)
+	if err != nil {
+		return err
+	}
+	out := atomicfile.NewStaging()
+	defer out.Abort()
+	stop := atomicfile.CleanupOnSignal(out.Abort)
+	defer stop()
+	out.Protect(c.src)
+	// The library writes the integration files itself: into the staging
+	// directory, so that a failed compile leaves none behind.
+	header, err := out.Path(c.intHeader)
+	if err != nil {
+		return err
+	}
+	footer, err := out.Path(c.intFooter)
+	if err != nil {
+		return err
+	}
+	args := append([]string{}, c.flags...)
+	args = append(args,
+		"-fsycl-device-code-split="+splitModes[c.split],
+		"-fsycl-allow-device-image-dependencies",
+		"-Xclang", "-fsycl-int-header="+header,
+		"-Xclang", "-fsycl-int-footer="+footer,
+	)
+	res, err := lib.Compile(c.src, src, args)
+	var ce *sycljit.CompileError
+	if errors.As(err, &ce) {
+		io.WriteString(stderr, diagnostics(ce.Log))
+		return fmt.Errorf("%s: compile failed", c.src)
+	}
+	if err != nil {
+		return err
+	}
+	if res.Log != "" {
+		io.WriteString(stderr, diagnostics(res.Log))
+	}
+	for _, f := range []string{header, footer} {
+		if _, err := os.Stat(f); err != nil {
+			return &sycljit.ABIError{Msg: "no integration file written: " + err.Error()}
+		}
+	}
+	if err := writeImages(out, c, res); err != nil {
+		return err
+	}
+	return out.Commit()
+}
+
+// logPreamble is what the library puts before a failed compile's
+// diagnostics, each of which it indents by a tab.
+const logPreamble = "Device compilation failed\nDetailed information:\n"
+
+// diagnostics gives the library's log as a compiler prints it: without the
+// preamble and the indentation, so that each message starts its line with
+// file:line:col as editors and CI logs expect.
+func diagnostics(log string) string {
+	if !strings.HasPrefix(log, logPreamble) {
+		return strings.TrimRight(log, "\n") + "\n"
+	}
+	lines := strings.Split(strings.TrimRight(strings.TrimPrefix(log, logPreamble), "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "\t")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// writeImages stages every image, its .prop and .sym files and the table.
+func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error {
+	stem := strings.TrimSuffix(filepath.Base(c.table), ".table")
+	table := &filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}}
+	for i, img := range res.Images {
+		if img.Format != sycljit.FormatSPIRV {
+			return &sycljit.ABIError{Msg: fmt.Sprintf("image %d has format %d, not SPIR-V", i, img.Format)}
+		}
+		base := filepath.Join(c.outDir, stem+"_"+strconv.Itoa(i))
+		prop, err := img.Properties.Bytes()
+		if err != nil {
+			return fmt.Errorf("%s.prop: %v", base, err)
+		}
+		var sym strings.Builder
+		for _, s := range img.Symbols {
+			sym.WriteString(s + "\n")
+		}
+		for _, f := range []struct {
+			ext  string
+			data []byte
+		}{{".spv", img.Binary}, {".prop", prop}, {".sym", []byte(sym.String())}} {
+			if err := out.WriteFile(base+f.ext, f.data); err != nil {
+				return err
+			}
+		}
+		if err := table.AddRow(base+".spv", base+".prop", base+".sym"); err != nil {
+			return err
+		}
+	}
+	var buf strings.Builder
+	if err := table.Write(&buf); err != nil {
+		return err
+	}
+	return out.WriteFile(c.table, []byte(buf.String()))
+}
