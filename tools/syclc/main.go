@@ -4,6 +4,7 @@
 //
 //	syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H \
 //	    -int-footer=F [-split=auto|per_kernel|per_source|off] \
+//	    [-translator=LLVM_SPIRV -llvm-as=LLVM_AS -llvm-dis=LLVM_DIS] \
 //	    [-wheel=NAME==VERSION -sha256=HEX] -- FLAGS... SRC
 //
 // DIR gets NAME_<i>.spv, NAME_<i>.prop and NAME_<i>.sym per device image
@@ -15,7 +16,10 @@
 // -fsycl-allow-device-image-dependencies (SYCL_EXTERNAL functions of other
 // translation units stay imports that libsycl resolves between images)
 // and the integration file options. A compile error prints the compiler's
-// diagnostics, naming SRC as given.
+// diagnostics, naming SRC as given. The library leaves SYCL 2020
+// specialization constants unlowered; syclc lowers those of the images that
+// read them with the LLVM 15 tools -translator, -llvm-as and -llvm-dis
+// name (tools/internal/spirvspec), and fails without them.
 //
 //	syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
 //
@@ -42,6 +46,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/spirvspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
@@ -95,6 +100,8 @@ type config struct {
 	split                string
 	flags                []string
 	src                  string
+	// LLVM 15 tools that lower specialization constants (spirvspec).
+	translator, llvmAs, llvmDis string
 }
 
 func parseArgs(args []string, stderr io.Writer) (*config, error) {
@@ -111,6 +118,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.intHeader, "int-header", "", "integration header to write")
 	fs.StringVar(&c.intFooter, "int-footer", "", "integration footer to write")
 	fs.StringVar(&c.split, "split", "auto", "device code split inside the translation unit: auto, per_kernel, per_source or off")
+	fs.StringVar(&c.translator, "translator", "", "llvm-spirv-15: with -llvm-as and -llvm-dis, lowers the SYCL 2020 specialization constants of images that use them")
+	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as-15, for -translator")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis-15, for -translator")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			fmt.Fprintf(stderr, "usage: %s -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] -- FLAGS... SRC\n       %s -check -jit=LIB -sha256=HEX -o STAMP\n", name, name)
@@ -275,6 +285,10 @@ func diagnostics(log string) string {
 }
 
 // writeImages stages every image, its .prop and .sym files and the table.
+// Images that read SYCL 2020 specialization constants come from the
+// library unlowered (its post-link runs no SpecConstantsPass): they are
+// lowered to SPIR-V spec constants here, with their property sets
+// (tools/internal/spirvspec).
 func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error {
 	stem := strings.TrimSuffix(filepath.Base(c.table), ".table")
 	table := &filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}}
@@ -283,6 +297,17 @@ func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error 
 			return &sycljit.ABIError{Msg: fmt.Sprintf("image %d has format %d, not SPIR-V", i, img.Format)}
 		}
 		base := filepath.Join(c.outDir, stem+"_"+strconv.Itoa(i))
+		bin := img.Binary
+		if spirvspec.Uses(bin) {
+			if c.translator == "" || c.llvmAs == "" || c.llvmDis == "" {
+				return fmt.Errorf("%s: reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them needs -translator, -llvm-as and -llvm-dis (llvm-spirv-15, llvm-as-15, llvm-dis-15)", c.src)
+			}
+			var err error
+			bin, err = spirvspec.Lower(bin, base+".spv", img.Properties, spirvspec.Tools{Translator: c.translator, Assembler: c.llvmAs, Disassembler: c.llvmDis})
+			if err != nil {
+				return err
+			}
+		}
 		prop, err := img.Properties.Bytes()
 		if err != nil {
 			return fmt.Errorf("%s.prop: %v", base, err)
@@ -294,7 +319,7 @@ func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error 
 		for _, f := range []struct {
 			ext  string
 			data []byte
-		}{{".spv", img.Binary}, {".prop", prop}, {".sym", []byte(sym.String())}} {
+		}{{".spv", bin}, {".prop", prop}, {".sym", []byte(sym.String())}} {
 			if err := out.WriteFile(base+f.ext, f.data); err != nil {
 				return err
 			}

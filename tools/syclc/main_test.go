@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -130,6 +131,53 @@ func TestOutputs(t *testing.T) {
 	}
 	if !strings.Contains(files["a.h"], "kernel_names[]") {
 		t.Errorf("integration header lacks the kernel names:\n%s", files["a.h"])
+	}
+}
+
+const specSource = `#include <sycl/sycl.hpp>
+constexpr sycl::specialization_id<int> factor_id(3);
+class Scale;
+void run(sycl::queue &q, int *out) {
+  q.parallel_for<Scale>(sycl::range<1>(8), [=](sycl::id<1> i, sycl::kernel_handler kh) {
+    out[i] = static_cast<int>(i[0]) * kh.get_specialization_constant<factor_id>();
+  });
+}
+`
+
+// TestSpecConstants: an image reading a specialization constant is lowered
+// (no intrinsic left, its property sets written); without the LLVM tools
+// the compile fails with one line saying why, and leaves nothing.
+func TestSpecConstants(t *testing.T) {
+	lib := jit(t)
+	var llvm []string
+	for _, tool := range []string{"llvm-spirv-15", "llvm-as-15", "llvm-dis-15"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skip(tool + " not installed")
+		}
+		llvm = append(llvm, p)
+	}
+	dir, src := setup(t, specSource)
+	args := compileArgs(lib, dir, "auto", src)
+	out, err := proctest.Command(args...).CombinedOutput()
+	if err == nil || string(out) != "syclc: "+src+": reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them needs -translator, -llvm-as and -llvm-dis (llvm-spirv-15, llvm-as-15, llvm-dis-15)\n" {
+		t.Errorf("without the tools: %v: %q", err, out)
+	}
+	if got := names(tree(t, dir)); !cmp.Equal(got, []string{"a.cpp"}) {
+		t.Errorf("outputs left behind: %v", got)
+	}
+	args = append([]string{"-translator=" + llvm[0], "-llvm-as=" + llvm[1], "-llvm-dis=" + llvm[2]}, args...)
+	if out, err := proctest.Command(args...).CombinedOutput(); err != nil {
+		t.Fatalf("syclc: %v: %s", err, out)
+	}
+	files := tree(t, dir)
+	if strings.Contains(files["out/a_0.spv"], "SpecConstantValue") {
+		t.Error("the image still calls a spec-constant intrinsic")
+	}
+	const sets = "[SYCL/specialization constants]\n____ZL9factor_id=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n" +
+		"[SYCL/specialization constants default values]\nall=2|gAAAAAAAAAwAAAAA\n"
+	if !strings.HasSuffix(files["out/a_0.prop"], sets) {
+		t.Errorf("a_0.prop lacks the spec-constant sets:\n%s", files["out/a_0.prop"])
 	}
 }
 

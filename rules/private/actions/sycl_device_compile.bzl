@@ -33,7 +33,11 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     image and the file table <rule>.table, [Code|Properties|Symbols], as a
     split and translation would) and DPC++'s integration header and
     footer, which the host compile of the same source includes. A persistent
-    worker (the library stays loaded) where Bazel runs workers.
+    worker (the library stays loaded) where Bazel runs workers. The library
+    leaves SYCL 2020 specialization constants unlowered; syclc lowers those
+    of the images that read them with the device target's translator,
+    assembler and disassembler (LLVM 15: tools/internal/spirvspec), which
+    the action therefore takes as tools.
 
     Args:
       sycl: the SYCL context (context.bzl) of a clang toolchain with a
@@ -61,6 +65,13 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     args.add(int_header, format = "-int-header=%s")
     args.add(int_footer, format = "-int-footer=%s")
     args.add("-split=" + sycl.modes.split)
+    spec_tools = [device_target.translator, device_target.assembler, device_target.disassembler]
+    if None not in spec_tools:
+        args.add("-translator=" + device_target.translator.executable.path)
+        args.add("-llvm-as=" + device_target.assembler.executable.path)
+        args.add("-llvm-dis=" + device_target.disassembler.executable.path)
+    else:
+        spec_tools = []
     args.add("--")
     args.add("-std=c++17")
     args.add_all(_MODE_FLAGS[sycl.modes.compilation_mode])
@@ -72,7 +83,7 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         executable = toolchain.sycl_compiler,
         arguments = [worker_args(args)],
         inputs = depset([src, toolchain.sycl_jit_check], transitive = [headers]),
-        tools = toolchain.sycl_jit_files,
+        tools = toolchain.sycl_jit_files.to_list() + spec_tools,
         outputs = [out_dir, int_header, int_footer],
         mnemonic = "SyclDeviceCompile",
         execution_requirements = WORKER_REQUIREMENTS,
