@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
+	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit/sycljittest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -20,34 +20,9 @@ import (
 // TestMain lets the test binary act as syclc, one-shot or as a worker.
 func TestMain(m *testing.M) { proctest.RunTests(m, main) }
 
-var (
-	jitFlag    = flag.String("jit", "", "libsycl-jit.so.23.1 to test against")
-	requireJIT = flag.Bool("require-jit", false, "fail instead of skipping without a library")
-)
+const pinned = sycljittest.Pinned
 
-const pinned = "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0"
-
-func jit(t *testing.T) string {
-	t.Helper()
-	p := *jitFlag
-	if p == "" {
-		p = os.Getenv("SYCL_JIT_LIBRARY")
-	}
-	if p == "" {
-		if *requireJIT {
-			t.Fatal("no library: -jit is required")
-		}
-		t.Skip("no libsycl-jit: set SYCL_JIT_LIBRARY or -jit (bazel test runs this test with the pinned library)")
-	}
-	if _, err := os.Stat(p); err != nil && strings.HasPrefix(p, "external/") {
-		p = filepath.Join("..", strings.TrimPrefix(p, "external/"))
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
-}
+func jit(t *testing.T) string { return sycljittest.Library(t) }
 
 const source = `#include <sycl/sycl.hpp>
 SYCL_EXTERNAL int twice(int x);

@@ -21,6 +21,13 @@ _SYCL_HOST_FLAGS = [
     "-fsycl-is-host",
     "-D__SYCL_UNNAMED_LAMBDA__",
     "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING",
+    # Same bytes in any checkout: no working directory in debug info, no
+    # build time in the object (as the C++ toolchain redacts them).
+    "-ffile-compilation-dir=.",
+    "-Wno-builtin-macro-redefined",
+    "-D__DATE__=\"redacted\"",
+    "-D__TIMESTAMP__=\"redacted\"",
+    "-D__TIME__=\"redacted\"",
 ]
 
 def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilation_context, copts):

@@ -11,16 +11,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit/sycljittest"
 )
 
-// The library under test: -jit (Bazel passes @oneapi_runtime's copy) or
-// $SYCL_JIT_LIBRARY; `go test` without either skips the tests that
-// compile, Bazel's run never does (-require-jit).
-var (
-	jitFlag    = flag.String("jit", "", "libsycl-jit.so.23.1 to test against")
-	requireJIT = flag.Bool("require-jit", false, "fail instead of skipping without a library")
-	wantSHA    = flag.String("sha256", "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0", "the pinned sha256")
-)
+var wantSHA = flag.String("sha256", sycljittest.Pinned, "the pinned sha256")
 
 var (
 	libOnce sync.Once
@@ -28,34 +22,9 @@ var (
 	libErr  error
 )
 
-// jitPath resolves -jit: Bazel's $(rootpath) of an external file is
-// external/REPO/..., which the runfiles tree has at ../REPO/... when
-// legacy external runfiles are off.
-func jitPath(t *testing.T) string {
-	t.Helper()
-	p := *jitFlag
-	if p == "" {
-		p = os.Getenv("SYCL_JIT_LIBRARY")
-	}
-	if p == "" {
-		if *requireJIT {
-			t.Fatal("no library: -jit is required")
-		}
-		t.Skip("no libsycl-jit: set SYCL_JIT_LIBRARY or -jit (bazel test runs this test with the pinned library)")
-	}
-	if _, err := os.Stat(p); err != nil && strings.HasPrefix(p, "external/") {
-		p = filepath.Join("..", strings.TrimPrefix(p, "external/"))
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
-}
-
 func library(t *testing.T) *Library {
 	t.Helper()
-	path := jitPath(t)
+	path := sycljittest.Library(t)
 	libOnce.Do(func() { lib, libErr = Open(path) })
 	if libErr != nil {
 		t.Fatal(libErr)
@@ -155,7 +124,7 @@ func TestNULSource(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	path := jitPath(t)
+	path := sycljittest.Library(t)
 	if _, err := Check(path, *wantSHA); err != nil {
 		t.Fatalf("the pinned library fails its check: %v", err)
 	}

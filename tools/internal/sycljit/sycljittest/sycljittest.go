@@ -1,0 +1,64 @@
+// Package sycljittest finds the libsycl-jit.so a test runs against: the
+// path given with the test binary's -jit flag (Bazel passes the pinned
+// copy's $(rootpath)), else $SYCL_JIT_LIBRARY. Without either a test is
+// skipped, unless -require-jit (Bazel's runs) makes that a failure.
+package sycljittest
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var (
+	jitFlag    = flag.String("jit", "", "libsycl-jit.so.23.1 to test against")
+	requireJIT = flag.Bool("require-jit", false, "fail instead of skipping without a library")
+)
+
+// Pinned is the sha256 of libsycl-jit.so.23.1 in intel-sycl-rt 2026.2.0.
+const Pinned = "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0"
+
+// Library returns the absolute path of the library under test.
+func Library(t testing.TB) string {
+	t.Helper()
+	p := *jitFlag
+	if p == "" {
+		p = os.Getenv("SYCL_JIT_LIBRARY")
+	}
+	if p == "" {
+		if *requireJIT {
+			t.Fatal("no library: -jit is required")
+		}
+		t.Skip("no libsycl-jit: set SYCL_JIT_LIBRARY or -jit (bazel test runs this test with the pinned library)")
+	}
+	if !filepath.IsAbs(p) {
+		p = runfile(p)
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// runfile resolves a $(rootpath) in a Bazel test's runfiles tree (the
+// test runs in its package's directory): external/REPO/x is REPO/x there
+// unless legacy external runfiles keep the external/ link.
+func runfile(p string) string {
+	srcdir, ws := os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE")
+	if srcdir == "" {
+		return p
+	}
+	candidates := []string{filepath.Join(srcdir, ws, p)}
+	if rest := strings.TrimPrefix(p, "external/"); rest != p {
+		candidates = append(candidates, filepath.Join(srcdir, rest))
+	}
+	for _, c := range candidates {
+		if _, err := os.Stat(c); err == nil {
+			return c
+		}
+	}
+	return candidates[0]
+}
