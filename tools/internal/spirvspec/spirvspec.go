@@ -139,7 +139,7 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools) ([]byte, err
 	if len(res.SpecConsts) == 0 {
 		return spv, nil
 	}
-	if err := os.WriteFile(p("out.ll"), res.Text, 0o644); err != nil {
+	if err := os.WriteFile(p("out.ll"), dropUnusedGlobals(res.Text), 0o644); err != nil {
 		return nil, err
 	}
 	if err := run(t.Assembler, p("out.ll"), "-o", p("out.bc")); err != nil {
@@ -155,6 +155,154 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools) ([]byte, err
 	}
 	res.AddProperties(reg, specconst.Native)
 	return out, nil
+}
+
+// dropUnusedGlobals removes the definitions of internal and private
+// globals that only the intrinsic calls used: the symbolic-ID strings
+// (__usid_str, in the Generic storage class, which spirv-val rejects for an
+// OpVariable) and the specialization_id objects. The casts of the calls'
+// arguments stay behind unused; they do not count as uses, and name null
+// instead of a removed global (deleting them would renumber the unnamed
+// values). The splitter leaves all this to the module extraction.
+func dropUnusedGlobals(text []byte) []byte {
+	lines := strings.Split(string(text), "\n")
+	dead := deadCasts(lines)
+	removed := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		uses := map[string]int{}
+		for i, l := range lines {
+			if dead[i] {
+				continue
+			}
+			if name, ok := localGlobal(l); ok && removed[name] {
+				continue
+			}
+			for _, name := range refs(l, '@') {
+				uses[name]++
+			}
+		}
+		for _, l := range lines {
+			if name, ok := localGlobal(l); ok && !removed[name] && uses[name] == 1 {
+				removed[name] = true
+				changed = true
+			}
+		}
+	}
+	kept := lines[:0]
+	for i, l := range lines {
+		if name, ok := localGlobal(l); ok && removed[name] {
+			continue
+		}
+		if dead[i] {
+			for _, name := range refs(l, '@') {
+				if removed[name] {
+					l = strings.Replace(l, name, "null", 1)
+				}
+			}
+		}
+		kept = append(kept, l)
+	}
+	return []byte(strings.Join(kept, "\n"))
+}
+
+// deadCastOps are the instructions without side effects that the lowering
+// can leave unused.
+var deadCastOps = []string{"bitcast ", "addrspacecast ", "getelementptr "}
+
+// deadCasts marks, per function, the casts whose value nothing (but other
+// such casts) uses.
+func deadCasts(lines []string) map[int]bool {
+	dead := map[int]bool{}
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "define ") {
+			continue
+		}
+		start := i
+		for i < len(lines) && lines[i] != "}" {
+			i++
+		}
+		for changed := true; changed; {
+			changed = false
+			uses := map[string]int{}
+			for j := start; j < i; j++ {
+				if !dead[j] {
+					for _, name := range refs(lines[j], '%') {
+						uses[name]++
+					}
+				}
+			}
+			for j := start; j < i; j++ {
+				if name, ok := castValue(lines[j]); ok && !dead[j] && uses[name] == 1 {
+					dead[j] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return dead
+}
+
+// castValue returns the value a cast instruction line defines.
+func castValue(l string) (string, bool) {
+	t := strings.TrimLeft(l, " ")
+	i := strings.Index(t, " = ")
+	if !strings.HasPrefix(t, "%") || i < 0 {
+		return "", false
+	}
+	for _, op := range deadCastOps {
+		if strings.HasPrefix(t[i+3:], op) || strings.HasPrefix(t[i+3:], "inbounds "+op) {
+			return t[:i], true
+		}
+	}
+	return "", false
+}
+
+// localGlobal returns the name of the internal or private global variable
+// a line defines.
+func localGlobal(l string) (string, bool) {
+	if !strings.HasPrefix(l, "@") {
+		return "", false
+	}
+	i := strings.Index(l, " = ")
+	if i < 0 {
+		return "", false
+	}
+	rest := l[i+3:]
+	if !strings.HasPrefix(rest, "internal ") && !strings.HasPrefix(rest, "private ") {
+		return "", false
+	}
+	return l[:i], true
+}
+
+// refs lists the names with sigil (@ globals, % locals) on a line, quoted
+// names as written.
+func refs(l string, sigil byte) []string {
+	var names []string
+	for i := 0; i < len(l); i++ {
+		if l[i] != sigil {
+			continue
+		}
+		j := i + 1
+		if j < len(l) && l[j] == '"' {
+			k := strings.IndexByte(l[j+1:], '"')
+			if k < 0 {
+				break
+			}
+			j += k + 2
+		} else {
+			for j < len(l) && (isIdent(l[j])) {
+				j++
+			}
+		}
+		names = append(names, l[i:j])
+		i = j - 1
+	}
+	return names
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '.' || c == '$' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 func run(tool string, args ...string) error {
