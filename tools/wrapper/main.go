@@ -28,6 +28,7 @@ import (
 	"os"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -37,7 +38,11 @@ func main() { os.Exit(worker.Main("wrapper", os.Args[1:], handle)) }
 
 // handle is one wrapper run, a one-shot one or a work request.
 func handle(args []string, stdio worker.Stdio) int {
-	if err := run(args); err != nil {
+	err := run(args)
+	if usage.Print(stdio.Stdout, err) {
+		return 0
+	}
+	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
 		return 1
 	}
