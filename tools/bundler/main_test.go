@@ -638,18 +638,27 @@ func TestInspectWrapperCLI(t *testing.T) {
 	}
 }
 
+// clangBundler finds a clang-offload-bundler to compare with:
+// $CLANG_OFFLOAD_BUNDLER, the one on PATH or LLVM's. Tests skip without.
+func clangBundler(t *testing.T) string {
+	if p := os.Getenv("CLANG_OFFLOAD_BUNDLER"); p != "" {
+		return p
+	}
+	if p, err := exec.LookPath("clang-offload-bundler"); err == nil {
+		return p
+	}
+	m, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
+	if len(m) == 0 {
+		t.Skip("no clang-offload-bundler")
+	}
+	return m[len(m)-1]
+}
+
 // TestInteropObjectBundle unbundles a host object that clang-offload-bundler
 // bundled with -type=o (code objects in __CLANG_OFFLOAD_BUNDLE__<id>
 // sections). Skipped without the tool or a C compiler.
 func TestInteropObjectBundle(t *testing.T) {
-	tool, err := exec.LookPath("clang-offload-bundler")
-	if err != nil {
-		m, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
-		if len(m) == 0 {
-			t.Skip("no clang-offload-bundler")
-		}
-		tool = m[len(m)-1]
-	}
+	tool := clangBundler(t)
 	cc := findCC()
 	if cc == "" {
 		t.Skip("no C compiler found")
