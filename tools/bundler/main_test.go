@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -532,8 +533,14 @@ func TestInspectWrapper(t *testing.T) {
 	if out, err := exec.Command(cc, "-shared", "-o", "libw.so", "w.o").CombinedOutput(); err != nil {
 		t.Fatalf("link: %v\n%s", err, out)
 	}
-	if so := runOK(t, "inspect", "libw.so"); so != got {
-		t.Errorf("shared library differs from object (-object +so):\n%s", cmp.Diff(got, so))
+	// The same but for where the descriptor lies.
+	at := regexp.MustCompile(`(?m)^(descriptor \S+) at [^:]*:`)
+	so := runOK(t, "inspect", "libw.so")
+	if !strings.Contains(so, "descriptor .sycl_offloading.descriptor at 0x") {
+		t.Errorf("shared library: no descriptor address in\n%s", so)
+	}
+	if so, obj := at.ReplaceAllString(so, "$1:"), at.ReplaceAllString(got, "$1:"); so != obj {
+		t.Errorf("shared library differs from object (-object +so):\n%s", cmp.Diff(obj, so))
 	}
 }
 
@@ -632,6 +639,15 @@ func TestInspectWrapperCLI(t *testing.T) {
 				{Name: "SYCL/device requirements", Properties: []propReport{{Name: "aspects", Type: "BYTE_ARRAY", Bits: &zero, Hex: &empty}}},
 			},
 		}}}}
+		// Where the descriptor lies: its section always, its address
+		// in the linked file only.
+		for i := range r.Descriptors {
+			d := &r.Descriptors[i]
+			if d.Section != ".data.rel.ro" || d.SectionIndex == 0 || (d.Address != 0) != (in == "libw.so") {
+				t.Errorf("%s: descriptor at %#x, section %d %q + %#x", in, d.Address, d.SectionIndex, d.Section, d.SectionOffset)
+			}
+			d.Address, d.Section, d.SectionIndex, d.SectionOffset = 0, "", 0, 0
+		}
 		if diff := cmp.Diff(want, r.Descriptors); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", in, diff)
 		}

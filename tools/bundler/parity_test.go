@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -203,6 +206,79 @@ func TestInteropNotBundle(t *testing.T) {
 			if c, o := mustRead(t, pair[0]), mustRead(t, pair[1]); !bytes.Equal(c, o) {
 				t.Errorf("%s: output %s is %q, clang-offload-bundler's %q", in, pair[1], o, c)
 			}
+		}
+	}
+}
+
+// TestManyDescriptorsOneName: an object linked from two wrapper objects
+// (ld -r), and a shared library linked from them, hold two descriptors
+// named ".sycl_offloading.descriptor"; inspect tells them apart by section
+// and offset (and address, in the shared library), in JSON and text.
+func TestManyDescriptorsOneName(t *testing.T) {
+	ld, err := exec.LookPath("ld")
+	if err != nil {
+		t.Skip("no ld")
+	}
+	dir := t.TempDir()
+	chdir(t, dir)
+	os.WriteFile("w1.o", wrapperObject(t, descriptor.Options{}), 0o644)
+	one := []descriptor.Image{{Target: "spir64", Format: descriptor.FormatSPIRV, Entries: []string{"other_kernel"}, Data: memSource("\x03\x02\x23\x07second")}}
+	o, err := descriptor.Build(one, descriptor.Options{Machine: elfobj.X86_64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w2 bytes.Buffer
+	if err := o.Write(&w2); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("w2.o", w2.Bytes(), 0o644)
+	if out, err := exec.Command(ld, "-r", "-o", "both.o", "w1.o", "w2.o").CombinedOutput(); err != nil {
+		t.Skipf("ld -r: %v\n%s", err, out)
+	}
+	files := []string{"both.o"}
+	if cc := findCC(); cc != "" {
+		if out, err := exec.Command(cc, "-shared", "-o", "libboth.so", "w1.o", "w2.o").CombinedOutput(); err == nil {
+			files = append(files, "libboth.so")
+		} else {
+			t.Logf("no shared library: %v\n%s", err, out)
+		}
+	}
+	for _, f := range files {
+		var r report
+		if err := json.Unmarshal([]byte(runOK(t, "inspect", "-json", f)), &r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Descriptors) != 2 {
+			t.Fatalf("%s: %d descriptors, want 2", f, len(r.Descriptors))
+		}
+		a, b := r.Descriptors[0], r.Descriptors[1]
+		if a.Symbol != ".sycl_offloading.descriptor" || b.Symbol != a.Symbol || len(a.Images) != 2 || len(b.Images) != 1 {
+			t.Errorf("%s: descriptors %q (%d images) and %q (%d images)", f, a.Symbol, len(a.Images), b.Symbol, len(b.Images))
+		}
+		if a.Section != ".data.rel.ro" || b.Section != a.Section || b.SectionIndex != a.SectionIndex || b.SectionOffset <= a.SectionOffset {
+			t.Errorf("%s: descriptors at section %d (%s) + %#x and %d (%s) + %#x, want one section, two offsets", f,
+				a.SectionIndex, a.Section, a.SectionOffset, b.SectionIndex, b.Section, b.SectionOffset)
+		}
+		linked := f == "libboth.so"
+		if (a.Address != 0) != linked || (linked && b.Address-a.Address != b.SectionOffset-a.SectionOffset) {
+			t.Errorf("%s: addresses %#x and %#x", f, a.Address, b.Address)
+		}
+		text := runOK(t, "inspect", f)
+		var lines []string
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "descriptor ") {
+				lines = append(lines, l)
+			}
+		}
+		want := []string{
+			fmt.Sprintf("descriptor .sycl_offloading.descriptor at %s: version 1, 2 images", a.where()),
+			fmt.Sprintf("descriptor .sycl_offloading.descriptor at %s: version 1, 1 images", b.where()),
+		}
+		if diff := cmp.Diff(want, lines); diff != "" {
+			t.Errorf("%s: text (-want +got):\n%s", f, diff)
+		}
+		if lines[0] == lines[1] {
+			t.Errorf("%s: the text does not tell the descriptors apart", f)
 		}
 	}
 }
