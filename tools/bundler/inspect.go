@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
@@ -241,8 +242,6 @@ type descReport struct {
 	Images        []imageReport `json:"images"`
 }
 
-var formatNames = []string{"none", "native", "spirv", "llvmbc", "compressed"}
-
 func descsOf(descs []devicebinaries.Descriptor) []descReport {
 	var out []descReport
 	for _, d := range descs {
@@ -255,8 +254,8 @@ func descsOf(descs []devicebinaries.Descriptor) []descReport {
 			if ir.PropertySets == nil {
 				ir.PropertySets = []setReport{}
 			}
-			if int(img.Format) < len(formatNames) {
-				ir.FormatName = formatNames[img.Format]
+			if n := descriptor.Format(img.Format).Name(); n != "" {
+				ir.FormatName = n
 			}
 			if img.Format == 4 {
 				// Format 4: a zstd frame whose header records the size.

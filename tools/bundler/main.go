@@ -15,6 +15,7 @@
 //	bundler bundle -unbundle ... / bundler bundle -list -input=F  (clang-offload-bundler style)
 //	bundler list -input=F
 //	bundler inspect FILE [-json]
+//	bundler unwrap [-decompress] [-descriptor=N]... -output-dir=DIR FILE
 //
 // A leading -max-decompressed=SIZE (or RULES_SYCL_MAX_DECOMPRESSED; bytes
 // with an optional K, M or G suffix; default 256M) bounds the total number
@@ -70,6 +71,9 @@ const synopsis = `usage: bundler [-max-decompressed=SIZE] SUBCOMMAND ...
           [-allow-missing-bundles]
   bundler list [-type=T] -input=F
   bundler inspect FILE [-json]
+  bundler unwrap [-decompress] [-descriptor=N]... -output-dir=DIR FILE
+          (each descriptor's images, .prop, .sym, file tables and DIR/descriptor-N/wrapper.args:
+          wrapper -o OUT.o @DIR/descriptor-N/wrapper.args builds it again)
 
 -max-decompressed (or RULES_SYCL_MAX_DECOMPRESSED; bytes with an optional K,
 M or G suffix; default 256M) bounds the bytes decompressed in all.`
@@ -100,7 +104,7 @@ func run(args []string, stdout io.Writer) error {
 		budget = inflate.New(n)
 	}
 	if len(args) == 0 {
-		return usagef("usage: bundler SUBCOMMAND ... (syclbin, offload-binary, bundle, unbundle, list or inspect; bundler -help shows their options)")
+		return usagef("usage: bundler SUBCOMMAND ... (syclbin, offload-binary, bundle, unbundle, list, inspect or unwrap; bundler -help shows their options)")
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -116,8 +120,10 @@ func run(args []string, stdout io.Writer) error {
 		return runBundle(rest, modeList, budget, stdout)
 	case "inspect":
 		return runInspect(rest, budget, stdout)
+	case "unwrap":
+		return runUnwrap(rest, budget)
 	case "-h", "-help", "--help", "help":
 		return &usage.Help{Text: synopsis}
 	}
-	return usagef("unknown subcommand %q (want syclbin, offload-binary, bundle, unbundle, list or inspect)", cmd)
+	return usagef("unknown subcommand %q (want syclbin, offload-binary, bundle, unbundle, list, inspect or unwrap)", cmd)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -98,9 +99,12 @@ func testdataDir(t *testing.T) string {
 	return testdata
 }
 
+// startDir is the working directory the tests start in (tests chdir).
+var startDir string
+
 func init() {
-	wd, _ := os.Getwd()
-	testdata = filepath.Join(wd, "testdata")
+	startDir, _ = os.Getwd()
+	testdata = filepath.Join(startDir, "testdata")
 }
 
 func listDir(t *testing.T, dir string) []string {
@@ -592,25 +596,9 @@ func TestCheckName(t *testing.T) {
 // available, and checks that inspect reads every field back. Skipped when
 // the go command is unavailable (e.g. inside a Bazel sandbox).
 func TestInspectWrapperCLI(t *testing.T) {
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
-		t.Skip("no go command")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "tools", "wrapper", "main.go")); err != nil {
-		t.Skip("tools/wrapper sources not available")
-	}
+	wrapper := wrapperTool(t)
 	dir := t.TempDir()
 	writeFiles(t, dir)
-	wrapper := filepath.Join(dir, "wrapper")
-	build := exec.Command(goCmd, "build", "-o", wrapper, "./tools/wrapper")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Skipf("cannot build tools/wrapper: %v\n%s", err, out)
-	}
 	chdir(t, dir)
 	if out, err := exec.Command(wrapper, "-o", "w.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
 		"-compile-opts=-O2", "-link-opts=-g", "-entries=a.sym", "-properties=a.prop", "a.spv").CombinedOutput(); err != nil {
@@ -652,6 +640,35 @@ func TestInspectWrapperCLI(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", in, diff)
 		}
 	}
+}
+
+var wrapperFlag = flag.String("wrapper", "", "tools/wrapper binary (bazel test passes it; go test builds it)")
+
+// wrapperTool returns tools/wrapper: -wrapper, or else built from the
+// sources beside this package. Tests skip without either.
+func wrapperTool(t *testing.T) string {
+	t.Helper()
+	if *wrapperFlag != "" {
+		if filepath.IsAbs(*wrapperFlag) {
+			return *wrapperFlag
+		}
+		return filepath.Join(startDir, *wrapperFlag)
+	}
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		t.Skip("no go command and no -wrapper")
+	}
+	root := filepath.Join(startDir, "..", "..")
+	if _, err := os.Stat(filepath.Join(root, "tools", "wrapper", "main.go")); err != nil {
+		t.Skip("tools/wrapper sources not available and no -wrapper")
+	}
+	wrapper := filepath.Join(t.TempDir(), "wrapper")
+	build := exec.Command(goCmd, "build", "-o", wrapper, "./tools/wrapper")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("cannot build tools/wrapper: %v\n%s", err, out)
+	}
+	return wrapper
 }
 
 // clangBundler finds a clang-offload-bundler to compare with:

@@ -21,7 +21,7 @@ func usagef(format string, args ...interface{}) error {
 }
 
 const synopsis = `usage: wrapper -o OUT.o -host=TRIPLE -kind=sycl
-               [-target=T] [-format=none|native|spirv|llvmbc]
+               [-target=T] [-format=none|native|spirv|llvmbc|compressed]
                [-compile-opts=S] [-link-opts=S] [-properties=F] [-entries=F] IMAGE
                [... more option groups and IMAGEs]
        wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE...
@@ -136,7 +136,7 @@ func parseArgs(args []string) (*config, error) {
 		case "format":
 			f, ok := descriptor.ParseFormat(val)
 			if !ok {
-				return nil, usagef("invalid -format=%s (want none, native, spirv or llvmbc)", val)
+				return nil, usagef("invalid -format=%s (want none, native, spirv, llvmbc or compressed)", val)
 			}
 			cur.format = f
 		case "compile-opts":
