@@ -674,17 +674,11 @@ func wrapperTool(t *testing.T) string {
 // clangBundler finds a clang-offload-bundler to compare with:
 // $CLANG_OFFLOAD_BUNDLER, the one on PATH or LLVM's. Tests skip without.
 func clangBundler(t *testing.T) string {
-	if p := os.Getenv("CLANG_OFFLOAD_BUNDLER"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("clang-offload-bundler"); err == nil {
-		return p
-	}
-	m, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
-	if len(m) == 0 {
+	p := proctest.LLVMTool("CLANG_OFFLOAD_BUNDLER", "clang-offload-bundler")
+	if p == "" {
 		t.Skip("no clang-offload-bundler")
 	}
-	return m[len(m)-1]
+	return p
 }
 
 // TestInteropObjectBundle unbundles a host object that clang-offload-bundler

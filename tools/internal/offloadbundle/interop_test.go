@@ -7,22 +7,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // findBundler locates a real clang-offload-bundler for interoperability
 // checks ($CLANG_OFFLOAD_BUNDLER, PATH, LLVM's); tests skip without one.
 func findBundler(t *testing.T) string {
-	if p := os.Getenv("CLANG_OFFLOAD_BUNDLER"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("clang-offload-bundler"); err == nil {
-		return p
-	}
-	matches, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
-	if len(matches) == 0 {
+	p := proctest.LLVMTool("CLANG_OFFLOAD_BUNDLER", "clang-offload-bundler")
+	if p == "" {
 		t.Skip("no clang-offload-bundler")
 	}
-	return matches[len(matches)-1]
+	return p
 }
 
 func runTool(t *testing.T, tool string, args ...string) string {

@@ -81,3 +81,20 @@ func Command(args ...string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), mainEnv+"=1")
 	return cmd
 }
+
+// LLVMTool finds an LLVM tool that a test compares with: the one $env
+// names, else name on PATH, else the last /usr/lib/llvm-*/bin/name; ""
+// when there is none (the test skips).
+func LLVMTool(env, name string) string {
+	if p := os.Getenv(env); p != "" {
+		return p
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	m, _ := filepath.Glob("/usr/lib/llvm-*/bin/" + name)
+	if len(m) == 0 {
+		return ""
+	}
+	return m[len(m)-1]
+}

@@ -54,3 +54,19 @@ func TestDiedOfAndProcessesWith(t *testing.T) {
 		t.Errorf("after it ended: %v", got)
 	}
 }
+
+func TestLLVMTool(t *testing.T) {
+	t.Setenv("PROCTEST_TOOL", "/some/where/tool")
+	if got := LLVMTool("PROCTEST_TOOL", "no-such-tool-anywhere"); got != "/some/where/tool" {
+		t.Errorf("with $PROCTEST_TOOL: %q", got)
+	}
+	t.Setenv("PROCTEST_TOOL", "")
+	if got := LLVMTool("PROCTEST_TOOL", "no-such-tool-anywhere"); got != "" {
+		t.Errorf("missing tool found at %q", got)
+	}
+	if sh, err := exec.LookPath("sh"); err == nil {
+		if got := LLVMTool("PROCTEST_TOOL", "sh"); got != sh {
+			t.Errorf("sh: %q, want %q from PATH", got, sh)
+		}
+	}
+}
