@@ -649,10 +649,11 @@ var wrapperFlag = flag.String("wrapper", "", "tools/wrapper binary (bazel test p
 func wrapperTool(t *testing.T) string {
 	t.Helper()
 	if *wrapperFlag != "" {
-		if filepath.IsAbs(*wrapperFlag) {
-			return *wrapperFlag
+		p := proctest.Runfile(*wrapperFlag)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(startDir, p)
 		}
-		return filepath.Join(startDir, *wrapperFlag)
+		return p
 	}
 	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
 	if _, err := os.Stat(goCmd); err != nil {

@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 var toolList = flag.String("tools", "", "comma-separated tool binaries to check (bazel test passes every tool; go test builds the Go tools of tools/ itself and adds $IMAGEC, $IMAGEC_AS and $IMAGEC_CODEGEN)")
@@ -46,7 +48,11 @@ func goTools(t *testing.T) []string {
 
 func tools(t *testing.T) []string {
 	if *toolList != "" {
-		return strings.Split(*toolList, ",")
+		var out []string
+		for _, p := range strings.Split(*toolList, ",") {
+			out = append(out, proctest.Runfile(p))
+		}
+		return out
 	}
 	found := goTools(t)
 	for _, env := range []string{"IMAGEC", "IMAGEC_AS", "IMAGEC_CODEGEN"} {

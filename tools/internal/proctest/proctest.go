@@ -98,3 +98,18 @@ func LLVMTool(env, name string) string {
 	}
 	return m[len(m)-1]
 }
+
+// Runfile finds a $(rootpath) that a test got as an argument: under Bazel
+// tests run in their package's directory, so WORKSPACE-relative x is
+// $TEST_SRCDIR/$TEST_WORKSPACE/x and external/REPO/x is $TEST_SRCDIR/REPO/x.
+// Outside Bazel, and for absolute paths, p is returned as it is.
+func Runfile(p string) string {
+	root := os.Getenv("TEST_SRCDIR")
+	if root == "" || !strings.Contains(p, "/") || filepath.IsAbs(p) {
+		return p
+	}
+	if rest := strings.TrimPrefix(p, "external/"); rest != p {
+		return filepath.Join(root, rest)
+	}
+	return filepath.Join(root, os.Getenv("TEST_WORKSPACE"), p)
+}

@@ -70,3 +70,22 @@ func TestLLVMTool(t *testing.T) {
 		}
 	}
 }
+
+func TestRunfile(t *testing.T) {
+	t.Setenv("TEST_SRCDIR", "/r")
+	t.Setenv("TEST_WORKSPACE", "ws")
+	for in, want := range map[string]string{
+		"tools/wrapper/wrapper_/wrapper": "/r/ws/tools/wrapper/wrapper_/wrapper",
+		"external/repo/imagec":           "/r/repo/imagec",
+		"/abs/tool":                      "/abs/tool",
+		"tool":                           "tool",
+	} {
+		if got := Runfile(in); got != want {
+			t.Errorf("Runfile(%q) = %q, want %q", in, got, want)
+		}
+	}
+	t.Setenv("TEST_SRCDIR", "")
+	if got := Runfile("a/b"); got != "a/b" {
+		t.Errorf("outside Bazel: %q", got)
+	}
+}
