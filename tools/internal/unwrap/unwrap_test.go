@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"path"
 	"strings"
 	"testing"
 
@@ -187,14 +188,16 @@ func FuzzFiles(f *testing.F) {
 		}
 		last := ""
 		for _, file := range fs {
-			dir := file.Name[:strings.IndexByte(file.Name, '/')+1]
-			if last != "" && dir != last && !strings.HasSuffix(last, "wrapper.args") {
-				t.Fatalf("%s follows a descriptor without its param file", file.Name)
-			}
-			if !strings.HasPrefix(file.Name, "descriptor-") {
+			if !strings.HasPrefix(file.Name, "descriptor-") || strings.Count(file.Name, "/") != 1 {
 				t.Fatalf("file %q outside a descriptor directory", file.Name)
 			}
+			if last != "" && path.Dir(file.Name) != path.Dir(last) && path.Base(last) != ArgsName {
+				t.Fatalf("%s follows a descriptor without its param file", file.Name)
+			}
 			last = file.Name
+		}
+		if last != "" && path.Base(last) != ArgsName {
+			t.Fatalf("the last descriptor has no param file")
 		}
 	})
 }
