@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -148,11 +149,12 @@ func runBundle(args []string, mode bundleMode, budget *inflate.Budget, stdout io
 	case modeUnbundle:
 		return doUnbundle(c)
 	}
-	b, err := readBundle(c.inputs[0], c.fileType, c.budget)
+	in, err := readBundle(c.inputs[0], c.fileType, c.budget)
 	if err != nil {
 		return err
 	}
-	for _, e := range b.Entries {
+	// Input without a bundle lists nothing, as with clang-offload-bundler.
+	for _, e := range in.Entries {
 		fmt.Fprintln(stdout, errtext.Escape(e.ID)) // IDs with escapes or bidi overrides print quoted
 	}
 	return nil
@@ -189,9 +191,23 @@ func doBundle(c *bundleConfig) error {
 // sectionPrefix names the ELF sections of bundles embedded in objects.
 const sectionPrefix = "__CLANG_OFFLOAD_BUNDLE__"
 
+// bundleInput is the input of list and unbundle.
+type bundleInput struct {
+	*offloadbundle.Bundle
+	// data is what host outputs get when unbundling finds none of the
+	// requested targets, as clang-offload-bundler copies it: the input,
+	// or a compressed bundle's decompressed bytes.
+	data []byte
+	// notBundle: the input holds no bundle at all (plain bitcode, an
+	// object without bundle sections): it has no entries.
+	notBundle bool
+}
+
 // readBundle decodes a bundle file; for -type=o an ELF input is read from
-// its __CLANG_OFFLOAD_BUNDLE__<id> sections.
-func readBundle(path, fileType string, budget *inflate.Budget) (*offloadbundle.Bundle, error) {
+// its __CLANG_OFFLOAD_BUNDLE__<id> sections. Input that holds no bundle
+// (offloadbundle.NotBundleError, or an object without such sections) is
+// a bundle without entries, as clang-offload-bundler reads it.
+func readBundle(path, fileType string, budget *inflate.Budget) (*bundleInput, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -211,22 +227,62 @@ func readBundle(path, fileType string, budget *inflate.Budget) (*offloadbundle.B
 				b.Entries = append(b.Entries, offloadbundle.Entry{ID: id, Data: s.Data})
 			}
 		}
-		if len(b.Entries) == 0 {
-			return nil, fmt.Errorf("%s: no %s sections", path, sectionPrefix)
-		}
-		return b, nil
+		return &bundleInput{Bundle: b, data: data, notBundle: len(b.Entries) == 0}, nil
 	}
 	d, err := offloadbundle.Parse(data, budget)
+	var nb *offloadbundle.NotBundleError
+	if errors.As(err, &nb) {
+		return &bundleInput{Bundle: &offloadbundle.Bundle{}, data: data, notBundle: true}, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return d.Bundle, nil
+	return &bundleInput{Bundle: d.Bundle, data: d.Data}, nil
 }
 
+// MissingError reports requested targets that the input has no bundle
+// for.
+type MissingError struct {
+	File      string
+	Targets   []string
+	NotBundle bool // the input holds no bundle at all
+}
+
+func (e *MissingError) Error() string {
+	what := "no bundle for target"
+	if len(e.Targets) > 1 {
+		what += "s"
+	}
+	msg := fmt.Sprintf("%s: %s %s", e.File, what, strings.Join(e.Targets, ", "))
+	if e.NotBundle {
+		msg += " (the file is not an offload bundle; -allow-missing-bundles copies it to host targets' outputs and leaves the others empty)"
+	}
+	return msg
+}
+
+// doUnbundle extracts the requested targets' code objects (matched as
+// offloadbundle.Match does: compatible IDs too), or with -output-dir and
+// no -targets every entry. With -allow-missing-bundles a target without
+// one gets an empty file; when none of the targets has one (the input
+// holds no bundle, or none for them), host targets get the input itself,
+// as clang-offload-bundler does.
 func doUnbundle(c *bundleConfig) (err error) {
-	b, err := readBundle(c.inputs[0], c.fileType, c.budget)
+	in, err := readBundle(c.inputs[0], c.fileType, c.budget)
 	if err != nil {
 		return err
+	}
+	match := in.Match(c.targets)
+	missing := &MissingError{File: c.inputs[0], NotBundle: in.notBundle}
+	for t, i := range match {
+		if i < 0 {
+			missing.Targets = append(missing.Targets, c.targets[t])
+		}
+	}
+	if len(missing.Targets) > 0 && !c.allowMissing {
+		return missing
+	}
+	if in.notBundle && c.outDir != "" && len(c.targets) == 0 && !c.allowMissing {
+		return fmt.Errorf("%s: not an offload bundle: nothing to extract", c.inputs[0])
 	}
 	type out struct {
 		path, name string
@@ -234,27 +290,26 @@ func doUnbundle(c *bundleConfig) (err error) {
 	}
 	var plan []out
 	if c.outDir == "" {
-		for i, t := range c.targets {
-			e, ok := b.Find(t)
+		noneFound := len(missing.Targets) == len(c.targets)
+		for t, i := range match {
 			switch {
-			case ok:
-				plan = append(plan, out{path: c.outputs[i], data: e.Data})
-			case c.allowMissing:
-				plan = append(plan, out{path: c.outputs[i]}) // empty, as clang does
+			case i >= 0:
+				plan = append(plan, out{path: c.outputs[t], data: in.Entries[i].Data})
+			case noneFound && offloadbundle.Kind(c.targets[t]) == "host":
+				plan = append(plan, out{path: c.outputs[t], data: in.data})
 			default:
-				return fmt.Errorf("%s: no bundle for target %s", c.inputs[0], t)
+				plan = append(plan, out{path: c.outputs[t]}) // empty, as clang does
 			}
 		}
 	} else {
-		want := map[string]bool{}
-		for _, t := range c.targets {
-			want[offloadbundle.NormalizeID(t)] = true
-			if _, ok := b.Find(t); !ok && !c.allowMissing {
-				return fmt.Errorf("%s: no bundle for target %s", c.inputs[0], t)
+		picked := make([]bool, len(in.Entries))
+		for _, i := range match {
+			if i >= 0 {
+				picked[i] = true
 			}
 		}
-		for _, e := range b.Entries {
-			if len(want) > 0 && !want[offloadbundle.NormalizeID(e.ID)] {
+		for i, e := range in.Entries {
+			if len(c.targets) > 0 && !picked[i] {
 				continue
 			}
 			name := e.ID

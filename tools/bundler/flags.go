@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
 
 // UsageError reports a bad command line.
@@ -58,6 +60,8 @@ func (fs flagSet) walk(args []string, fn func(name, val string) error) error {
 			name, val, hasVal = name[:eq], name[eq+1:], true
 		}
 		switch {
+		case name == "h" || name == "help":
+			return &usage.Help{Text: synopsis}
 		case fs.values[name]:
 			if !hasVal {
 				if i+1 >= len(args) {

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
@@ -227,18 +228,25 @@ type imageReport struct {
 	PropertySets   []setReport `json:"property_sets"`
 }
 
+// descReport says where the descriptor lies as well as what it holds: a
+// shared library may hold hundreds of descriptors, all with the symbol
+// ".sycl_offloading.descriptor". Address is 0 (left out) in relocatable
+// objects.
 type descReport struct {
-	Symbol  string        `json:"symbol"`
-	Version uint16        `json:"version"`
-	Images  []imageReport `json:"images"`
+	Symbol        string        `json:"symbol"`
+	Address       uint64        `json:"address,omitempty"`
+	Section       string        `json:"section"`
+	SectionIndex  int           `json:"section_index"`
+	SectionOffset uint64        `json:"section_offset"`
+	Version       uint16        `json:"version"`
+	Images        []imageReport `json:"images"`
 }
-
-var formatNames = []string{"none", "native", "spirv", "llvmbc", "compressed"}
 
 func descsOf(descs []devicebinaries.Descriptor) []descReport {
 	var out []descReport
 	for _, d := range descs {
-		dr := descReport{Symbol: d.Symbol, Version: d.Version, Images: []imageReport{}}
+		dr := descReport{Symbol: d.Symbol, Address: d.Address, Section: d.Section, SectionIndex: d.SectionIndex, SectionOffset: d.Offset,
+			Version: d.Version, Images: []imageReport{}}
 		for _, img := range d.Images {
 			ir := imageReport{Version: img.Version, Kind: img.Kind, Format: img.Format, FormatName: "unknown",
 				Target: img.Target, CompileOptions: img.CompileOptions, LinkOptions: img.LinkOptions,
@@ -246,8 +254,8 @@ func descsOf(descs []devicebinaries.Descriptor) []descReport {
 			if ir.PropertySets == nil {
 				ir.PropertySets = []setReport{}
 			}
-			if int(img.Format) < len(formatNames) {
-				ir.FormatName = formatNames[img.Format]
+			if n := descriptor.Format(img.Format).Name(); n != "" {
+				ir.FormatName = n
 			}
 			if img.Format == 4 {
 				// Format 4: a zstd frame whose header records the size.

@@ -15,6 +15,7 @@
 //	bundler bundle -unbundle ... / bundler bundle -list -input=F  (clang-offload-bundler style)
 //	bundler list -input=F
 //	bundler inspect FILE [-json]
+//	bundler unwrap [-decompress] [-descriptor=N]... -output-dir=DIR FILE
 //
 // A leading -max-decompressed=SIZE (or RULES_SYCL_MAX_DECOMPRESSED; bytes
 // with an optional K, M or G suffix; default 256M) bounds the total number
@@ -32,6 +33,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -41,7 +43,11 @@ func main() { os.Exit(worker.Main("bundler", os.Args[1:], handle)) }
 
 // handle is one bundler run, a one-shot one or a work request.
 func handle(args []string, stdio worker.Stdio) int {
-	if err := run(args, stdio.Stdout); err != nil {
+	err := run(args, stdio.Stdout)
+	if usage.Print(stdio.Stdout, err) {
+		return 0
+	}
+	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "bundler: %v\n", oneLine(err))
 		return 1
 	}
@@ -52,7 +58,25 @@ func handle(args []string, stdio worker.Stdio) int {
 // names contained.
 func oneLine(err error) string { return errtext.Line(err.Error()) }
 
-const usage = "usage: bundler [-max-decompressed=SIZE] syclbin|offload-binary|bundle|unbundle|list|inspect ... (see tools/bundler/main.go)"
+const synopsis = `usage: bundler [-max-decompressed=SIZE] SUBCOMMAND ...
+  bundler syclbin -o OUT.syclbin -state=input|object|executable [-target=T] [-arch=A]
+          [-ir-type=spirv|ptx|amdgcn] [-properties=F.prop] IMAGE... [-table=TABLE]...
+          [-container=v1|offload-v1|v2 -image-kind=IMG_SYCLBIN]
+  bundler offload-binary pack -o OUT [-version=1|2|3] [-compress] [-compression-level=N]
+          -image=file=F,triple=T,arch=A,kind=K[,image-kind=IK][,KEY=VALUE]...
+  bundler offload-binary unpack -input=F -output-dir=DIR
+  bundler bundle -type=T -targets=ID[,ID...] -input=F... -output=OUT [-compress]
+          [-compression-level=N] [-compressed-version=1|2|3] [-bundle-align=N]
+  bundler unbundle -type=T -input=F (-targets=ID,... -output=F... | -output-dir=DIR)
+          [-allow-missing-bundles]
+  bundler list [-type=T] -input=F
+  bundler inspect FILE [-json]
+  bundler unwrap [-decompress] [-descriptor=N]... -output-dir=DIR FILE
+          (each descriptor's images, .prop, .sym, file tables and DIR/descriptor-N/wrapper.args:
+          wrapper -o OUT.o @DIR/descriptor-N/wrapper.args builds it again)
+
+-max-decompressed (or RULES_SYCL_MAX_DECOMPRESSED; bytes with an optional K,
+M or G suffix; default 256M) bounds the bytes decompressed in all.`
 
 func run(args []string, stdout io.Writer) error {
 	// One decompression budget for the whole process, however many
@@ -80,7 +104,7 @@ func run(args []string, stdout io.Writer) error {
 		budget = inflate.New(n)
 	}
 	if len(args) == 0 {
-		return usagef("%s", usage)
+		return usagef("usage: bundler SUBCOMMAND ... (syclbin, offload-binary, bundle, unbundle, list, inspect or unwrap; bundler -help shows their options)")
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -96,9 +120,10 @@ func run(args []string, stdout io.Writer) error {
 		return runBundle(rest, modeList, budget, stdout)
 	case "inspect":
 		return runInspect(rest, budget, stdout)
+	case "unwrap":
+		return runUnwrap(rest, budget)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintln(stdout, usage)
-		return nil
+		return &usage.Help{Text: synopsis}
 	}
-	return usagef("unknown subcommand %q (want syclbin, offload-binary, bundle, unbundle, list or inspect)", cmd)
+	return usagef("unknown subcommand %q (want syclbin, offload-binary, bundle, unbundle, list, inspect or unwrap)", cmd)
 }

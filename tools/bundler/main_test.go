@@ -5,10 +5,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -97,9 +99,12 @@ func testdataDir(t *testing.T) string {
 	return testdata
 }
 
+// startDir is the working directory the tests start in (tests chdir).
+var startDir string
+
 func init() {
-	wd, _ := os.Getwd()
-	testdata = filepath.Join(wd, "testdata")
+	startDir, _ = os.Getwd()
+	testdata = filepath.Join(startDir, "testdata")
 }
 
 func listDir(t *testing.T, dir string) []string {
@@ -532,8 +537,14 @@ func TestInspectWrapper(t *testing.T) {
 	if out, err := exec.Command(cc, "-shared", "-o", "libw.so", "w.o").CombinedOutput(); err != nil {
 		t.Fatalf("link: %v\n%s", err, out)
 	}
-	if so := runOK(t, "inspect", "libw.so"); so != got {
-		t.Errorf("shared library differs from object (-object +so):\n%s", cmp.Diff(got, so))
+	// The same but for where the descriptor lies.
+	at := regexp.MustCompile(`(?m)^(descriptor \S+) at [^:]*:`)
+	so := runOK(t, "inspect", "libw.so")
+	if !strings.Contains(so, "descriptor .sycl_offloading.descriptor at 0x") {
+		t.Errorf("shared library: no descriptor address in\n%s", so)
+	}
+	if so, obj := at.ReplaceAllString(so, "$1:"), at.ReplaceAllString(got, "$1:"); so != obj {
+		t.Errorf("shared library differs from object (-object +so):\n%s", cmp.Diff(obj, so))
 	}
 }
 
@@ -585,25 +596,9 @@ func TestCheckName(t *testing.T) {
 // available, and checks that inspect reads every field back. Skipped when
 // the go command is unavailable (e.g. inside a Bazel sandbox).
 func TestInspectWrapperCLI(t *testing.T) {
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
-		t.Skip("no go command")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "tools", "wrapper", "main.go")); err != nil {
-		t.Skip("tools/wrapper sources not available")
-	}
+	wrapper := wrapperTool(t)
 	dir := t.TempDir()
 	writeFiles(t, dir)
-	wrapper := filepath.Join(dir, "wrapper")
-	build := exec.Command(goCmd, "build", "-o", wrapper, "./tools/wrapper")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Skipf("cannot build tools/wrapper: %v\n%s", err, out)
-	}
 	chdir(t, dir)
 	if out, err := exec.Command(wrapper, "-o", "w.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv",
 		"-compile-opts=-O2", "-link-opts=-g", "-entries=a.sym", "-properties=a.prop", "a.spv").CombinedOutput(); err != nil {
@@ -632,24 +627,66 @@ func TestInspectWrapperCLI(t *testing.T) {
 				{Name: "SYCL/device requirements", Properties: []propReport{{Name: "aspects", Type: "BYTE_ARRAY", Bits: &zero, Hex: &empty}}},
 			},
 		}}}}
+		// Where the descriptor lies: its section always, its address
+		// in the linked file only.
+		for i := range r.Descriptors {
+			d := &r.Descriptors[i]
+			if d.Section != ".data.rel.ro" || d.SectionIndex == 0 || (d.Address != 0) != (in == "libw.so") {
+				t.Errorf("%s: descriptor at %#x, section %d %q + %#x", in, d.Address, d.SectionIndex, d.Section, d.SectionOffset)
+			}
+			d.Address, d.Section, d.SectionIndex, d.SectionOffset = 0, "", 0, 0
+		}
 		if diff := cmp.Diff(want, r.Descriptors); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", in, diff)
 		}
 	}
 }
 
+var wrapperFlag = flag.String("wrapper", "", "tools/wrapper binary (bazel test passes it; go test builds it)")
+
+// wrapperTool returns tools/wrapper: -wrapper, or else built from the
+// sources beside this package. Tests skip without either.
+func wrapperTool(t *testing.T) string {
+	t.Helper()
+	if *wrapperFlag != "" {
+		p := proctest.Runfile(*wrapperFlag)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(startDir, p)
+		}
+		return p
+	}
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		t.Skip("no go command and no -wrapper")
+	}
+	root := filepath.Join(startDir, "..", "..")
+	if _, err := os.Stat(filepath.Join(root, "tools", "wrapper", "main.go")); err != nil {
+		t.Skip("tools/wrapper sources not available and no -wrapper")
+	}
+	wrapper := filepath.Join(t.TempDir(), "wrapper")
+	build := exec.Command(goCmd, "build", "-o", wrapper, "./tools/wrapper")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("cannot build tools/wrapper: %v\n%s", err, out)
+	}
+	return wrapper
+}
+
+// clangBundler finds a clang-offload-bundler to compare with:
+// $CLANG_OFFLOAD_BUNDLER, the one on PATH or LLVM's. Tests skip without.
+func clangBundler(t *testing.T) string {
+	p := proctest.LLVMTool("CLANG_OFFLOAD_BUNDLER", "clang-offload-bundler")
+	if p == "" {
+		t.Skip("no clang-offload-bundler")
+	}
+	return p
+}
+
 // TestInteropObjectBundle unbundles a host object that clang-offload-bundler
 // bundled with -type=o (code objects in __CLANG_OFFLOAD_BUNDLE__<id>
 // sections). Skipped without the tool or a C compiler.
 func TestInteropObjectBundle(t *testing.T) {
-	tool, err := exec.LookPath("clang-offload-bundler")
-	if err != nil {
-		m, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
-		if len(m) == 0 {
-			t.Skip("no clang-offload-bundler")
-		}
-		tool = m[len(m)-1]
-	}
+	tool := clangBundler(t)
 	cc := findCC()
 	if cc == "" {
 		t.Skip("no C compiler found")

@@ -11,6 +11,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
 
 // imageSpec is one -image=file=F,triple=T,... (clang-offload-packager
@@ -79,6 +80,8 @@ func runOffloadBinary(args []string, budget *inflate.Budget, stdout io.Writer) e
 		return usagef("offload-binary: want pack or unpack")
 	}
 	switch args[0] {
+	case "-h", "-help", "--help":
+		return &usage.Help{Text: synopsis}
 	case "pack":
 		return packOffloadBinary(args[1:])
 	case "unpack":

@@ -59,9 +59,9 @@ func checkName(name string) error {
 // the staged files (and the output directory, if this run created it) are
 // removed, and files that were there before stay as they were.
 type outputs struct {
-	stage      *atomicfile.Staging
-	stop       func()
-	createdDir string
+	stage       *atomicfile.Staging
+	stop        func()
+	createdDirs []string // in creation order
 }
 
 // staging returns the run's staging set, starting it (and the removal on
@@ -89,7 +89,7 @@ func (o *outputs) dir(path string) error {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		return err
 	}
-	o.createdDir = path
+	o.createdDirs = append(o.createdDirs, path)
 	return nil
 }
 
@@ -119,8 +119,8 @@ func (o *outputs) commit() error {
 	return err
 }
 
-// abort removes everything staged, and the output directory if this run
-// created it.
+// abort removes everything staged, and the output directories this run
+// created.
 func (o *outputs) abort() {
 	if o.stop != nil {
 		o.stop()
@@ -132,7 +132,7 @@ func (o *outputs) abortFiles() {
 	if o.stage != nil {
 		o.stage.Abort()
 	}
-	if o.createdDir != "" {
-		os.Remove(o.createdDir) // only succeeds when empty, i.e. ours
+	for i := len(o.createdDirs) - 1; i >= 0; i-- {
+		os.Remove(o.createdDirs[i]) // only succeeds when empty, i.e. ours
 	}
 }

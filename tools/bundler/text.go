@@ -156,7 +156,7 @@ func writeText(w io.Writer, r *report) error {
 			if name == "" {
 				name = "(found by scanning; no symbol)"
 			}
-			t.line(0, "descriptor %s: version %d, %d images", name, d.Version, len(d.Images))
+			t.line(0, "descriptor %s at %s: version %d, %d images", name, d.where(), d.Version, len(d.Images))
 			for i, img := range d.Images {
 				t.line(1, "image %d: version %d, kind %d, format %d (%s), target %s", i, img.Version, img.Kind, img.Format, img.FormatName, quote(img.Target))
 				t.line(2, "compile options: %s", quote(img.CompileOptions))
@@ -193,4 +193,14 @@ func writeText(w io.Writer, r *report) error {
 		}
 	}
 	return t.w.Flush()
+}
+
+// where tells where a descriptor lies: "0x4020, section 20 (.data.rel.ro)
+// + 0x20" in a linked file, without the address in an object.
+func (d *descReport) where() string {
+	w := fmt.Sprintf("section %d (%s) + %#x", d.SectionIndex, errtext.Escape(d.Section), d.SectionOffset)
+	if d.Address != 0 {
+		w = fmt.Sprintf("%#x, %s", d.Address, w)
+	}
+	return w
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -20,7 +21,7 @@ func TestSummarizeJunkLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	if rc := run([]string{"-summarize", "-o", out, in}, &stderr); rc != 1 {
+	if rc := run([]string{"-summarize", "-o", out, in}, io.Discard, &stderr); rc != 1 {
 		t.Errorf("rc = %d, want 1", rc)
 	}
 	if diff := cmp.Diff("devlink: "+in+":2:1: expected top-level entity\n", stderr.String()); diff != "" {

@@ -35,6 +35,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/thinlink"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -42,9 +43,16 @@ import (
 // tools/internal/worker).
 func main() {
 	os.Exit(worker.Main("devlink", os.Args[1:], func(args []string, stdio worker.Stdio) int {
-		return run(args, stdio.Stderr)
+		return run(args, stdio.Stdout, stdio.Stderr)
 	}))
 }
+
+const synopsis = `usage: devlink -summarize [-llvm-dis=P] -o OUT.summary IN.bc
+       devlink -linker=P [-S] -tu=T.bc -tu-summary=T.summary -o OUT -unused-inputs=U
+               [-object=O -summary=S]... [-library=L]...
+
+writes a translation unit's symbol summary, or links a TU with what it
+imports from the others (per-TU device link).`
 
 type list []string
 
@@ -77,7 +85,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.Var(&c.summaries, "summary", "the summary of the -object at the same position (repeatable)")
 	fs.Var(&c.libraries, "library", "device library, linked --only-needed (repeatable)")
 	if err := fs.Parse(args); err != nil {
-		return nil, err
+		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
 	if c.out == "" {
 		return nil, errors.New("-o is required")
@@ -116,7 +124,7 @@ func withoutTU(objects, summaries list, tu string) (list, list) {
 	return objs, sums
 }
 
-func run(args []string, stderr io.Writer) (rc int) {
+func run(args []string, stdout, stderr io.Writer) (rc int) {
 	// The program's TU list (-objects of every TU) comes as @FILE inside
 	// the action's param file: worker.Once expands the param file only,
 	// Bazel a work request's both.
@@ -126,6 +134,9 @@ func run(args []string, stderr io.Writer) (rc int) {
 		return 1
 	}
 	c, err := parseArgs(args)
+	if usage.Print(stdout, err) {
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
 		return 1

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,7 +64,7 @@ func writeTUs(t *testing.T, dir string) {
 			t.Fatalf("llvm-as-15: %v: %s", err, out)
 		}
 		var stderr bytes.Buffer
-		if rc := run([]string{"-summarize", "-o", filepath.Join(dir, name+".summary"), filepath.Join(dir, name+".bc")}, &stderr); rc != 0 {
+		if rc := run([]string{"-summarize", "-o", filepath.Join(dir, name+".summary"), filepath.Join(dir, name+".bc")}, io.Discard, &stderr); rc != 0 {
 			t.Fatalf("summarize %s: %s", name, stderr.String())
 		}
 	}
@@ -115,14 +116,14 @@ func TestLink(t *testing.T) {
 				t.Fatal(err)
 			}
 			var stderr bytes.Buffer
-			if rc := run([]string{"@" + params}, &stderr); rc != 0 {
+			if rc := run([]string{"@" + params}, io.Discard, &stderr); rc != 0 {
 				t.Fatalf("devlink: %s", stderr.String())
 			}
 			viaParams, err := os.ReadFile(p(tc.tu + ".linked.bc"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rc := run(args, &stderr); rc != 0 {
+			if rc := run(args, io.Discard, &stderr); rc != 0 {
 				t.Fatalf("devlink: %s", stderr.String())
 			}
 			direct, err := os.ReadFile(p(tc.tu + ".linked.bc"))
@@ -142,7 +143,7 @@ func TestLink(t *testing.T) {
 				t.Fatal(err)
 			}
 			if rc := run([]string{"-linker=llvm-link-15", "-tu", p(tc.tu + ".bc"), "-tu-summary", p(tc.tu + ".summary"),
-				"-o", p(tc.tu + ".linked.bc"), "-unused-inputs", p(tc.tu + ".unused"), "@" + p("program.tus")}, &stderr); rc != 0 {
+				"-o", p(tc.tu + ".linked.bc"), "-unused-inputs", p(tc.tu + ".unused"), "@" + p("program.tus")}, io.Discard, &stderr); rc != 0 {
 				t.Fatalf("devlink: %s", stderr.String())
 			}
 			viaProgram, err := os.ReadFile(p(tc.tu + ".linked.bc"))
@@ -190,7 +191,7 @@ func TestLinkText(t *testing.T) {
 					args = append(args, "-object", p(o+".bc"), "-summary", p(o+".summary"))
 				}
 				var stderr bytes.Buffer
-				if rc := run(args, &stderr); rc != 0 {
+				if rc := run(args, io.Discard, &stderr); rc != 0 {
 					t.Fatalf("devlink -S=%v: %s", text, stderr.String())
 				}
 			}
@@ -251,7 +252,7 @@ func TestErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stderr bytes.Buffer
-			if rc := run(tc.args, &stderr); rc != 1 {
+			if rc := run(tc.args, io.Discard, &stderr); rc != 1 {
 				t.Fatalf("rc = %d, want 1", rc)
 			}
 			msg := stderr.String()

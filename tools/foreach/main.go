@@ -42,6 +42,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -53,10 +54,16 @@ type options struct {
 	command                                 []string
 }
 
-func parseFlags(args []string, stderr io.Writer) (*options, error) {
+const synopsis = `usage: foreach -table=IN.table [-column=Code] -out-table=OUT.table -out-dir=DIR
+               [-out-ext=EXT] [-jobs=N] [-serve[=spirv|codegen]] [-shard=I/N] -- COMMAND ARGS...
+
+runs COMMAND once per row of a file table ({in}, {out} and {stem} stand for
+the row's input, its output and its stem) and writes the table of outputs.`
+
+func parseFlags(args []string) (*options, error) {
 	fs := flag.NewFlagSet("foreach", flag.ContinueOnError)
-	// Errors are one line (the caller prints them); only -help prints
-	// the usage.
+	// Errors are one line (the caller prints them); -h, -help and --help
+	// print the usage on standard output.
 	fs.SetOutput(io.Discard)
 	o := &options{}
 	fs.StringVar(&o.table, "table", "", "input file table")
@@ -68,11 +75,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.Var(&o.serve, "serve", "the command is an imagec server: translating every image (-serve, -serve=spirv) or running a backend over it (-serve=codegen; see tools/imagec)")
 	shard := fs.String("shard", "0/1", "I/N: only the I-th (from 0) of N contiguous slices of the rows")
 	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-		}
-		return nil, err
+		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
 	o.command = fs.Args()
 	if _, err := fmt.Sscanf(*shard, "%d/%d", &o.shard, &o.shards); err != nil || o.shards < 1 || o.shard < 0 || o.shard >= o.shards || fmt.Sprintf("%d/%d", o.shard, o.shards) != *shard {
@@ -355,8 +358,8 @@ func main() { os.Exit(worker.Main("foreach", os.Args[1:], handle)) }
 
 // handle is one foreach run, a one-shot one or a work request.
 func handle(args []string, stdio worker.Stdio) int {
-	o, err := parseFlags(args, stdio.Stderr)
-	if err == flag.ErrHelp {
+	o, err := parseFlags(args)
+	if usage.Print(stdio.Stdout, err) {
 		return 0
 	}
 	if err == nil {

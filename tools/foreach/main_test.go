@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,7 +68,7 @@ func TestShards(t *testing.T) {
 		var all []string
 		for i := 0; i < n; i++ {
 			outDir := filepath.Join(dir, fmt.Sprintf("out_%d_%d", n, i))
-			o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(outDir, "t"), "-out-dir=" + outDir, "-out-ext=.spv", fmt.Sprintf("-shard=%d/%d", i, n), "--", "cp", "{in}", "{out}"}, io.Discard)
+			o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(outDir, "t"), "-out-dir=" + outDir, "-out-ext=.spv", fmt.Sprintf("-shard=%d/%d", i, n), "--", "cp", "{in}", "{out}"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +120,7 @@ func TestFlagErrors(t *testing.T) {
 		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=1", "--", "cp"},
 		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=0/2x", "--", "cp"},
 	} {
-		if _, err := parseFlags(args, io.Discard); err == nil {
+		if _, err := parseFlags(args); err == nil {
 			t.Errorf("parseFlags(%q) succeeded, want error", args)
 		}
 	}
@@ -178,7 +177,7 @@ func TestServeFlag(t *testing.T) {
 		{[]string{"-serve=codegen"}, "codegen"},
 		{[]string{"-serve=false"}, ""},
 	} {
-		o, err := parseFlags(append(append(append([]string{}, base...), c.args...), "--", "x"), io.Discard)
+		o, err := parseFlags(append(append(append([]string{}, base...), c.args...), "--", "x"))
 		if err != nil {
 			t.Errorf("parseFlags(%q): %v", c.args, err)
 			continue
@@ -187,7 +186,7 @@ func TestServeFlag(t *testing.T) {
 			t.Errorf("parseFlags(%q): serve %q, want %q", c.args, o.serve, c.want)
 		}
 	}
-	if _, err := parseFlags(append(base, "-serve=llc", "--", "x"), io.Discard); err == nil {
+	if _, err := parseFlags(append(base, "-serve=llc", "--", "x")); err == nil {
 		t.Error("-serve=llc accepted")
 	}
 }
@@ -211,7 +210,7 @@ done`
 	in := filepath.Join(dir, "in.table")
 	writeFile(t, in, "[Code]\n"+strings.Join(rows, "\n")+"\n")
 	out := filepath.Join(dir, "out")
-	o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(out, "t"), "-out-dir=" + out, "-out-ext=.ptx", "-jobs=2", "-serve=codegen", "--", "/bin/sh", "-c", server}, io.Discard)
+	o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(out, "t"), "-out-dir=" + out, "-out-ext=.ptx", "-jobs=2", "-serve=codegen", "--", "/bin/sh", "-c", server})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +228,7 @@ done`
 	writeFile(t, bad, "x")
 	writeFile(t, in, "[Code]\n"+rows[0]+"\n"+bad+"\n")
 	out2 := filepath.Join(dir, "out2")
-	o, _ = parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(out2, "t"), "-out-dir=" + out2, "-out-ext=.ptx", "-serve=codegen", "--", "/bin/sh", "-c", server}, io.Discard)
+	o, _ = parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(out2, "t"), "-out-dir=" + out2, "-out-ext=.ptx", "-serve=codegen", "--", "/bin/sh", "-c", server})
 	err = run(o)
 	if err == nil || !strings.Contains(err.Error(), "bad.bc") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("bad image: got %v, want a one-line error naming bad.bc", err)

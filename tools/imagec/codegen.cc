@@ -293,11 +293,24 @@ void fatal(void *, const char *reason, bool) {
   _exit(1);
 }
 
+const char kUsage[] =
+    "usage: imagec_codegen serve [llc flags: -march= -mcpu= -mattr= -mtriple= -O]\n\n"
+    "answers requests on stdin (codegen <n1> <n2>\\n<input path><output path>)\n"
+    "by writing what llc writes; see tools/imagec/codegen.cc.\n";
+
+bool isHelp(const char *arg) {
+  return !std::strcmp(arg, "-h") || !std::strcmp(arg, "-help") || !std::strcmp(arg, "--help");
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
+  if (argc == 2 && isHelp(argv[1])) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
   if (argc < 2 || std::strcmp(argv[1], "serve") != 0) {
-    std::fprintf(stderr, "usage: imagec_codegen serve [llc flags: -march= -mcpu= -mattr= -mtriple= -O]\n");
+    std::fputs(kUsage, stderr);
     return 2;
   }
   llvm::install_fatal_error_handler(fatal, nullptr);

@@ -210,17 +210,37 @@ bool parseOpts(int argc, char **argv, SPIRV::TranslatorOpts &opts, std::string &
 
 #endif  // IMAGEC_AS_ONLY
 
+#ifdef IMAGEC_AS_ONLY
+const char kUsage[] =
+    "usage: imagec_as serve (assembles only: no translator flags)\n\n"
+    "answers requests on stdin (as <opaque:0|1> <n>\\n<textual IR>) with what\n"
+    "llvm-as-15 writes; see tools/imagec/imagec.cc.\n";
+#else
+const char kUsage[] =
+    "usage: imagec serve [--spirv-max-version=1.N] [--spirv-ext=+A,-B,...]\n\n"
+    "answers requests on stdin (as ..., spirv ...) with what llvm-as-15 and\n"
+    "llvm-spirv-15 write; see tools/imagec/imagec.cc.\n";
+#endif
+
+bool isHelp(const char *arg) {
+  return !std::strcmp(arg, "-h") || !std::strcmp(arg, "-help") || !std::strcmp(arg, "--help");
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
+  if (argc == 2 && isHelp(argv[1])) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
 #ifdef IMAGEC_AS_ONLY
   if (argc != 2 || std::strcmp(argv[1], "serve") != 0) {
-    std::fprintf(stderr, "usage: imagec_as serve (assembles only: no translator flags)\n");
+    std::fputs(kUsage, stderr);
     return 2;
   }
 #else
   if (argc < 2 || std::strcmp(argv[1], "serve") != 0) {
-    std::fprintf(stderr, "usage: imagec serve [--spirv-max-version=1.N] [--spirv-ext=...]\n");
+    std::fputs(kUsage, stderr);
     return 2;
   }
   SPIRV::TranslatorOpts opts;

@@ -34,7 +34,17 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
+
+const synopsis = `usage: imagecheck [-runtime DIR] [-also FILE]... [-expect-compressed]
+                  [-expect-entries=old|new] [-expect-image-version=N]
+                  [-expect-target=T]... [-expect-error=TEXT] [-preload=SO]
+                  -- PROGRAM [ARGS...]
+
+runs PROGRAM under the SYCL runtime with SYCL_DUMP_IMAGES=1 and checks that
+the images it registered are the ones wrapped into it. Exit 0 on success, 1
+on a failed check, 2 on bad usage.`
 
 type multiFlag []string
 
@@ -47,7 +57,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("imagecheck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	runtime := fs.String("runtime", "", "oneAPI runtime directory (lib/, etc/OpenCL/vendors/)")
 	var also multiFlag
 	fs.Var(&also, "also", "a shared library whose wrapped images the program registers too (repeatable)")
@@ -59,6 +69,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&targets, "expect-target", "a target whose images must be wrapped and registered (repeatable)")
 	expectErr := fs.String("expect-error", "", "the check must fail with a message containing this text")
 	if err := fs.Parse(args); err != nil {
+		if usage.Print(stdout, usage.FromFlagSet(err, synopsis, fs)) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
 		return 2
 	}
 	if fs.NArg() == 0 {

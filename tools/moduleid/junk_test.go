@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +21,7 @@ func TestJunkLineRejected(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	if rc := run([]string{"-id=a", "-o", out, "-S", in}, bytes.NewReader(nil), &stderr); rc != 1 {
+	if rc := run([]string{"-id=a", "-o", out, "-S", in}, bytes.NewReader(nil), io.Discard, &stderr); rc != 1 {
 		t.Errorf("rc = %d, want 1", rc)
 	}
 	if diff := cmp.Diff("moduleid: "+in+":2:1: expected top-level entity\n", stderr.String()); diff != "" {
@@ -42,7 +43,7 @@ func TestAssemblerErrorAtInputLine(t *testing.T) {
 	src := "target triple = \"spir64\"\ndefine spir_kernel void @k() {\n  %x = add i32 %y, 1\n  ret void\n}\n"
 	os.WriteFile(in, []byte(src), 0o644)
 	var stderr bytes.Buffer
-	if rc := run([]string{"-id=a", "-o", out, in}, bytes.NewReader(nil), &stderr); rc != 1 {
+	if rc := run([]string{"-id=a", "-o", out, in}, bytes.NewReader(nil), io.Discard, &stderr); rc != 1 {
 		t.Errorf("rc = %d, want 1", rc)
 	}
 	if diff := cmp.Diff("moduleid: "+in+":3:16: use of undefined value '%y' (llvm-as-15)\n", stderr.String()); diff != "" {

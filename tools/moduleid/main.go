@@ -20,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -27,9 +28,14 @@ import (
 // tools/internal/worker).
 func main() {
 	os.Exit(worker.Main("moduleid", os.Args[1:], func(args []string, stdio worker.Stdio) int {
-		return run(args, stdio.Stdin, stdio.Stderr)
+		return run(args, stdio.Stdin, stdio.Stdout, stdio.Stderr)
 	}))
 }
+
+const synopsis = `usage: moduleid -id=TU [-S] [-llvm-as=P] [-llvm-dis=P] -o OUT [IN]
+
+stamps the kernels of one translation unit with "sycl-module-id"=TU (IN "-"
+or none: standard input).`
 
 type config struct {
 	id, out, in     string
@@ -48,7 +54,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.llvmDis, "llvm-dis", "llvm-dis-15", "llvm-dis used to read bitcode")
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, usage.FromFlagSet(err, synopsis, fs)
 		}
 		args = fs.Args()
 		if len(args) > 0 {
@@ -65,8 +71,11 @@ func parseArgs(args []string) (*config, error) {
 	return c, nil
 }
 
-func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 	c, err := parseArgs(args)
+	if usage.Print(stdout, err) {
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "moduleid: %v\n", err)
 		return 1

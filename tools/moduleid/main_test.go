@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,7 @@ func TestRunErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var stderr bytes.Buffer
-		if rc := run(tc.args, strings.NewReader(""), &stderr); rc != 1 {
+		if rc := run(tc.args, strings.NewReader(""), io.Discard, &stderr); rc != 1 {
 			t.Errorf("run(%v) = %d, want 1", tc.args, rc)
 		}
 		if diff := cmp.Diff(tc.want, stderr.String()); diff != "" {
@@ -72,7 +73,7 @@ func TestRunErrors(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	if rc := run([]string{"-id=a", "-o", out, "-S"}, strings.NewReader("define void @f() {\n"), &stderr); rc != 1 {
+	if rc := run([]string{"-id=a", "-o", out, "-S"}, strings.NewReader("define void @f() {\n"), io.Discard, &stderr); rc != 1 {
 		t.Errorf("malformed input accepted")
 	}
 	if _, err := os.Stat(out); err == nil {

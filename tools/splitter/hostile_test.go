@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -164,7 +165,7 @@ func TestShrinkingInput(t *testing.T) {
 		}
 	}()
 	var stderr bytes.Buffer
-	rc := run([]string{"-split=kernel", "-S", "-o", filepath.Join(out, "x.table"), in}, strings.NewReader(""), &stderr)
+	rc := run([]string{"-split=kernel", "-S", "-o", filepath.Join(out, "x.table"), in}, strings.NewReader(""), io.Discard, &stderr)
 	<-done
 	want := "splitter: " + in + ": input file changed while being read (truncated or rewritten by another process)\n"
 	if diff := cmp.Diff(want, stderr.String()); rc != 1 || diff != "" {

@@ -20,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/postlink"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -34,9 +35,15 @@ func main() {
 	// With --persistent_worker, the splitter serves Bazel's work requests
 	// (see tools/internal/worker).
 	os.Exit(worker.Main("splitter", os.Args[1:], func(args []string, stdio worker.Stdio) int {
-		return run(args, stdio.Stdin, stdio.Stderr)
+		return run(args, stdio.Stdin, stdio.Stdout, stdio.Stderr)
 	}))
 }
+
+const synopsis = `usage: splitter [-split=kernel|source|auto|none] [-symbols] [-properties] [-S]
+                [-spec-const=native|emulation] [-out-dir=DIR] -o TABLE|TARGET,TABLE... [INPUT]
+
+splits a linked device module (bitcode or textual IR; INPUT "-" or none:
+standard input) into device images, as DPC++'s sycl-post-link does.`
 
 // outputList is the repeatable -o flag.
 type outputList []postlink.Output
@@ -96,7 +103,7 @@ func parseArgs(args []string) (*postlink.Config, error) {
 	var inputs []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, usage.FromFlagSet(err, synopsis, fs)
 		}
 		args = fs.Args()
 		if len(args) > 0 {
@@ -119,8 +126,11 @@ func parseArgs(args []string) (*postlink.Config, error) {
 	return c, nil
 }
 
-func run(args []string, stdin io.Reader, stderr io.Writer) (rc int) {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 	c, err := parseArgs(args)
+	if usage.Print(stdout, err) {
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "splitter: %v\n", err)
 		return 1

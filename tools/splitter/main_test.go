@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,7 +52,7 @@ func runIn(t *testing.T, dir string, stdin string, args ...string) (int, string)
 	}
 	defer os.Chdir(wd)
 	var stderr bytes.Buffer
-	rc := run(args, strings.NewReader(stdin), &stderr)
+	rc := run(args, strings.NewReader(stdin), io.Discard, &stderr)
 	return rc, stderr.String()
 }
 

@@ -48,13 +48,14 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/spirvspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
 const name = "syclc"
 
 func main() {
-	h := func(args []string, stdio worker.Stdio) int { return run(args, stdio.Stderr) }
+	h := func(args []string, stdio worker.Stdio) int { return run(args, stdio.Stdout, stdio.Stderr) }
 	if worker.IsWorker(os.Args[1:]) {
 		// The protocol owns fd 1; anything the library's compiler writes
 		// there would corrupt it, so fd 1 becomes stderr (the worker log).
@@ -104,7 +105,15 @@ type config struct {
 	translator, llvmAs, llvmDis string
 }
 
-func parseArgs(args []string, stderr io.Writer) (*config, error) {
+const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] -- FLAGS... SRC
+       syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
+
+Compiles the device part of one single-source SYCL C++ file with DPC++'s
+front end in libsycl-jit.so: device images (SPIR-V, .prop, .sym) and their
+file table in DIR, the integration header H and footer F. -check verifies
+the library and writes STAMP.`
+
+func parseArgs(args []string) (*config, error) {
 	c := &config{}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -122,12 +131,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as-15, for -translator")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis-15, for -translator")
 	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprintf(stderr, "usage: %s -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] -- FLAGS... SRC\n       %s -check -jit=LIB -sha256=HEX -o STAMP\n", name, name)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-		}
-		return nil, err
+		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
 	if c.jit == "" {
 		return nil, errors.New("-jit is required")
@@ -160,9 +164,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	return c, nil
 }
 
-func run(args []string, stderr io.Writer) (rc int) {
-	c, err := parseArgs(args, stderr)
-	if err == flag.ErrHelp {
+func run(args []string, stdout, stderr io.Writer) (rc int) {
+	c, err := parseArgs(args)
+	if usage.Print(stdout, err) {
 		return 0
 	}
 	if err != nil {

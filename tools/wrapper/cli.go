@@ -7,6 +7,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/zstdimage"
 )
 
@@ -18,6 +19,20 @@ func (e *UsageError) Error() string { return e.Msg }
 func usagef(format string, args ...interface{}) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
+
+const synopsis = `usage: wrapper -o OUT.o -host=TRIPLE -kind=sycl
+               [-target=T] [-format=none|native|spirv|llvmbc|compressed]
+               [-compile-opts=S] [-link-opts=S] [-properties=F] [-entries=F] IMAGE
+               [... more option groups and IMAGEs]
+       wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE...
+
+wraps device images, their offload entries (.sym) and property sets (.prop)
+into a host object that registers them with the SYCL runtime. TRIPLE is
+x86_64-*-linux* or aarch64-*-linux*. Other options: -image-version=3|2,
+-new-offload-entries, -emit-reg-funcs=false, -desc-name=NAME, -v,
+-offload-compress [-offload-compression-level=N] [-offload-compression-threshold=BYTES],
+-skip-images-without-entries. Flags take one or two dashes and "=value" or a
+separate value; @FILE reads arguments from FILE.`
 
 // input is one positional argument with the per-image options in force at
 // its position.
@@ -89,6 +104,8 @@ func parseArgs(args []string) (*config, error) {
 			name, val, hasVal = name[:eq], name[eq+1:], true
 		}
 		switch {
+		case name == "h" || name == "help":
+			return nil, &usage.Help{Text: synopsis}
 		case valueFlags[name]:
 			if !hasVal {
 				if i+1 >= len(args) {
@@ -119,7 +136,7 @@ func parseArgs(args []string) (*config, error) {
 		case "format":
 			f, ok := descriptor.ParseFormat(val)
 			if !ok {
-				return nil, usagef("invalid -format=%s (want none, native, spirv or llvmbc)", val)
+				return nil, usagef("invalid -format=%s (want none, native, spirv, llvmbc or compressed)", val)
 			}
 			cur.format = f
 		case "compile-opts":

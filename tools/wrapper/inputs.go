@@ -76,7 +76,7 @@ func run(args []string) error {
 func compressImages(images []descriptor.Image, cfg *config, stage *atomicfile.Staging) error {
 	for i := range images {
 		img := &images[i]
-		if !zstdimage.ShouldCompress(img.Data.Size, cfg.threshold) {
+		if img.Format == descriptor.FormatCompressedNone || !zstdimage.ShouldCompress(img.Data.Size, cfg.threshold) {
 			continue
 		}
 		tmp, err := stage.TempFile(filepath.Dir(cfg.out), filepath.Base(cfg.out)+".zst*")

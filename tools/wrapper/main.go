@@ -4,12 +4,14 @@
 // at program start. It writes the object directly (no LLVM IR step).
 //
 //	wrapper -o OUT.o -host=TRIPLE -kind=sycl
-//	        [-target=T] [-format=none|native|spirv|llvmbc]
+//	        [-target=T] [-format=none|native|spirv|llvmbc|compressed]
 //	        [-compile-opts=S] [-link-opts=S] [-properties=F] [-entries=F] IMAGE
 //	        [... more option groups and IMAGEs]
 //	wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE
 //
-// TRIPLE is x86_64-*-linux* or aarch64-*-linux*. Other options:
+// TRIPLE is x86_64-*-linux* or aarch64-*-linux*. -format=compressed (ours)
+// takes an image that is a zstd frame already (format 4, as bundler unwrap
+// writes them) and stores it as it is. Other options:
 // -image-version=3|2 (device image struct layout: 3, the default, is the
 // 80-byte struct DPC++ writes since intel/llvm#20748 and libsycl.so.9 reads;
 // 2 is the 96-byte struct with manifest pointers of libsycl.so.8),
@@ -28,6 +30,7 @@ import (
 	"os"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
 
@@ -37,7 +40,11 @@ func main() { os.Exit(worker.Main("wrapper", os.Args[1:], handle)) }
 
 // handle is one wrapper run, a one-shot one or a work request.
 func handle(args []string, stdio worker.Stdio) int {
-	if err := run(args); err != nil {
+	err := run(args)
+	if usage.Print(stdio.Stdout, err) {
+		return 0
+	}
+	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
 		return 1
 	}

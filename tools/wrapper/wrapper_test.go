@@ -18,6 +18,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
+	"github.com/rules-sycl/rules_sycl/tools/internal/zstdimage"
 )
 
 var update = os.Getenv("UPDATE_GOLDEN") != ""
@@ -525,5 +526,34 @@ func TestRunReadsParamFile(t *testing.T) {
 	want := "wrapper: param file " + missing + ": " // an *argfile.Error, on one line
 	if code := worker.Once("wrapper", []string{"@" + missing}, handle, stdio); code != 1 || !strings.HasPrefix(out.String(), want) || strings.Count(out.String(), "\n") != 1 {
 		t.Errorf("wrapper @missing: exit %d, output %q, want 1 and one line starting %q", code, out.String(), want)
+	}
+}
+
+// -format=compressed takes a zstd frame as it is (format 4), with or
+// without -offload-compress: the object is the one -offload-compress
+// writes from the plain image.
+func TestFormatCompressed(t *testing.T) {
+	dir := t.TempDir()
+	big := "\x03\x02\x23\x07" + strings.Repeat("compressible ", 100)
+	writeFiles(t, dir, map[string]string{"big.spv": big})
+	chdir(t, dir)
+	common := []string{"-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64"}
+	if err := run(append(append([]string{"-o", "want.o"}, common...), "-format=spirv", "-offload-compress", "-offload-compression-threshold=0", "big.spv")); err != nil {
+		t.Fatal(err)
+	}
+	var frame bytes.Buffer
+	if err := zstdimage.Compress(&frame, strings.NewReader(big), int64(len(big)), zstdimage.DefaultLevel); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("big.zst", frame.Bytes(), 0o644)
+	want, _ := os.ReadFile("want.o")
+	for _, extra := range [][]string{nil, {"-offload-compress", "-offload-compression-threshold=0"}} {
+		args := append(append(append([]string{"-o", "got.o"}, common...), "-format=compressed"), append(extra, "big.zst")...)
+		if err := run(args); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile("got.o"); !bytes.Equal(got, want) {
+			t.Errorf("%v: the object differs from -offload-compress's", extra)
+		}
 	}
 }

@@ -42,9 +42,12 @@ const (
 	FormatCompressedNone Format = 4 // zstd frame; real format sniffed after decompression
 )
 
-// ParseFormat maps the wrapper's -format names to values.
+// ParseFormat maps the wrapper's -format names to values ("compressed":
+// the image is a zstd frame already, as bundler unwrap writes them).
 func ParseFormat(s string) (Format, bool) {
 	switch s {
+	case "compressed":
+		return FormatCompressedNone, true
 	case "none":
 		return FormatNone, true
 	case "native":
@@ -55,6 +58,23 @@ func ParseFormat(s string) (Format, bool) {
 		return FormatLLVMBC, true
 	}
 	return 0, false
+}
+
+// Name is the wrapper's -format name of f ("" for values it has none for).
+func (f Format) Name() string {
+	switch f {
+	case FormatNone:
+		return "none"
+	case FormatNative:
+		return "native"
+	case FormatSPIRV:
+		return "spirv"
+	case FormatLLVMBC:
+		return "llvmbc"
+	case FormatCompressedNone:
+		return "compressed"
+	}
+	return ""
 }
 
 // ABI constants.

@@ -65,10 +65,20 @@ func (e *NotFoundError) Error() string { return "devicebinaries: no SYCL binary 
 
 // Descriptor is one sycl_device_binaries_struct.
 type Descriptor struct {
-	Symbol  string // defining symbol, "" when found by scanning
-	Address uint64
-	Version uint16
-	Images  []Image
+	Symbol string // defining symbol, "" when found by scanning
+	// Where the descriptor lies, which tells apart the many descriptors a
+	// file may hold under one name (a shared library linked from several
+	// wrapper objects has one ".sycl_offloading.descriptor" each):
+	// Address is its virtual address in a linked file (executable or
+	// shared library) and 0 in a relocatable object, whose sections have
+	// none; Section and SectionIndex name its ELF section and Offset is
+	// its offset there.
+	Address      uint64
+	Section      string
+	SectionIndex int
+	Offset       uint64
+	Version      uint16
+	Images       []Image
 }
 
 // Image is one sycl_device_binary_struct with its data.
@@ -135,6 +145,9 @@ func Read(raw []byte) (descs []Descriptor, err error) {
 			return nil, err
 		}
 		d.Symbol = c.name
+		if f.Type == elf.ET_REL {
+			d.Address = 0 // synthetic (see load)
+		}
 		descs = append(descs, *d)
 	}
 	if err := checkImageOverlap(m.images); err != nil {
@@ -256,7 +269,8 @@ func (m *memory) descriptor(addr uint64) (*Descriptor, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Descriptor{Address: addr, Version: le.Uint16(h)}
+	s, _ := m.find(addr, DescriptorSize) // read found it
+	d := &Descriptor{Address: addr, Section: s.name, SectionIndex: s.sec, Offset: addr - s.addr, Version: le.Uint16(h)}
 	if d.Version != DescriptorVersion {
 		return nil, &FormatError{Addr: addr, Msg: fmt.Sprintf("descriptor version %d (want %d)", d.Version, DescriptorVersion)}
 	}

@@ -1,8 +1,11 @@
 package devicebinaries
 
 import (
+	"bytes"
+	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"strings"
 )
 
 // checkHeaders validates the ELF64 LE file header, program headers and
@@ -75,4 +78,39 @@ func checkHeaders(raw []byte) error {
 		}
 	}
 	return nil
+}
+
+// Host is what the wrapper's options need to know of the ELF file around
+// the descriptors.
+type Host struct {
+	Machine     elf.Machine
+	Relocatable bool // ET_REL: an object, not a linked file
+	// InitArray: the file has constructor sections (.init_array*); a
+	// wrapper object without them registers nothing
+	// (-emit-reg-funcs=false).
+	InitArray bool
+}
+
+// ReadHost reads the machine, type and constructor sections of an ELF
+// file.
+func ReadHost(raw []byte) (h Host, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			h, err = Host{}, &FormatError{Msg: fmt.Sprintf("malformed ELF file: %v", r)}
+		}
+	}()
+	if err := checkHeaders(raw); err != nil {
+		return h, err
+	}
+	f, err := elf.NewFile(bytes.NewReader(raw))
+	if err != nil {
+		return h, &FormatError{Msg: err.Error()}
+	}
+	h.Machine, h.Relocatable = f.Machine, f.Type == elf.ET_REL
+	for _, s := range f.Sections {
+		if s.Type == elf.SHT_INIT_ARRAY || strings.HasPrefix(s.Name, ".init_array") {
+			h.InitArray = true
+		}
+	}
+	return h, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // The nvptx64 toolchain of @local_config_sycl (the BUILD file passes it) and
@@ -40,7 +41,7 @@ func codegenHelper(t *testing.T) string {
 		t.Skip("no -imagec-codegen, -splitter and -gen given (bazel test //tools/internal/imagec:imagec_test runs it)")
 	}
 	for _, p := range []*string{codegenPath, llc, nvptxClang, nvptxLink, nvptxAs, nvptxDis, libclc, splitter, gen} {
-		*p = runfile(*p)
+		*p = proctest.Runfile(*p)
 	}
 	return *codegenPath
 }
@@ -167,7 +168,7 @@ func TestCodegenSameBytesAsLlc(t *testing.T) {
 	var srcs []string
 	for _, s := range strings.Split(*exampleSrcs, ",") {
 		if s != "" {
-			srcs = append(srcs, runfile(s))
+			srcs = append(srcs, proctest.Runfile(s))
 		}
 	}
 	if len(srcs) < 3 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // Under Bazel the BUILD file passes the toolchain's tools; `go test` alone
@@ -28,22 +29,9 @@ func helper(t *testing.T) string {
 		t.Skip("no -imagec given (bazel test //tools/internal/imagec:imagec_test runs it)")
 	}
 	for _, p := range []*string{imagecPath, llvmAs, llvmSpirv} {
-		*p = runfile(*p)
+		*p = proctest.Runfile(*p)
 	}
 	return *imagecPath
-}
-
-// runfile finds a $(rootpath) under Bazel, where tests run in their
-// package's directory: external/REPO/x is $TEST_SRCDIR/REPO/x.
-func runfile(p string) string {
-	root := os.Getenv("TEST_SRCDIR")
-	if root == "" || !strings.Contains(p, "/") || filepath.IsAbs(p) {
-		return p
-	}
-	if rest := strings.TrimPrefix(p, "external/"); rest != p {
-		return filepath.Join(root, rest)
-	}
-	return filepath.Join(root, os.Getenv("TEST_WORKSPACE"), p)
 }
 
 // TestSameBytesAsTools checks, over IR from every test corpus of the
@@ -122,7 +110,7 @@ func TestAssemblerOnlySameBytes(t *testing.T) {
 	if *imagecAs == "" {
 		t.Skip("no -imagec-as given (bazel test //tools/internal/imagec:imagec_test runs it)")
 	}
-	tool := runfile(*imagecAs)
+	tool := proctest.Runfile(*imagecAs)
 	files, err := filepath.Glob("testdata/*.ll")
 	if err != nil || len(files) < 20 {
 		t.Fatalf("testdata/*.ll: %d files, %v", len(files), err)

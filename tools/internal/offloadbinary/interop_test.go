@@ -10,19 +10,18 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // findPackager locates a real clang-offload-packager (LLVM 19 writes and
-// reads version 1); tests skip without one.
+// reads version 1; $CLANG_OFFLOAD_PACKAGER, PATH, LLVM's); tests skip
+// without one.
 func findPackager(t *testing.T) string {
-	if p, err := exec.LookPath("clang-offload-packager"); err == nil {
-		return p
-	}
-	matches, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-packager")
-	if len(matches) == 0 {
+	p := proctest.LLVMTool("CLANG_OFFLOAD_PACKAGER", "clang-offload-packager")
+	if p == "" {
 		t.Skip("no clang-offload-packager")
 	}
-	return matches[len(matches)-1]
+	return p
 }
 
 func TestInteropPackager(t *testing.T) {

@@ -7,19 +7,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 // findBundler locates a real clang-offload-bundler for interoperability
-// checks; tests skip without one.
+// checks ($CLANG_OFFLOAD_BUNDLER, PATH, LLVM's); tests skip without one.
 func findBundler(t *testing.T) string {
-	if p, err := exec.LookPath("clang-offload-bundler"); err == nil {
-		return p
-	}
-	matches, _ := filepath.Glob("/usr/lib/llvm-*/bin/clang-offload-bundler")
-	if len(matches) == 0 {
+	p := proctest.LLVMTool("CLANG_OFFLOAD_BUNDLER", "clang-offload-bundler")
+	if p == "" {
 		t.Skip("no clang-offload-bundler")
 	}
-	return matches[len(matches)-1]
+	return p
 }
 
 func runTool(t *testing.T, tool string, args ...string) string {
@@ -95,6 +94,42 @@ func TestInteropClang(t *testing.T) {
 		dv, _ := os.ReadFile(p("d.out"))
 		if !bytes.Equal(h, host) || !bytes.Equal(dv, dev) {
 			t.Errorf("v%d: clang unbundled %q %q", v, h, dv)
+		}
+	}
+}
+
+// TestInteropCompatible: clang-offload-bundler extracts a code object for a
+// target exactly when Compatible says so. Only pairs with target IDs and
+// exact triples: for IDs without a target ID, upstream's
+// clang-offload-bundler 19 takes the whole ID for a target ID once it has
+// normalized it (the empty last component names a known "offload arch"),
+// so that only identical triples match there; DPC++'s bundler, which does
+// not normalize, matches "sycl-spir64" and "sycl-spir64-unknown-unknown"
+// (see Compatible).
+func TestInteropCompatible(t *testing.T) {
+	tool := findBundler(t)
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(dir, n) }
+	os.WriteFile(p("h"), []byte("host"), 0o644)
+	os.WriteFile(p("d"), []byte("dev"), 0o644)
+	for _, pair := range [][2]string{
+		{"hip-amdgcn-amd-amdhsa-gfx906", "hip-amdgcn-amd-amdhsa-gfx906:xnack+"},
+		{"hip-amdgcn-amd-amdhsa-gfx90a:xnack+", "hip-amdgcn-amd-amdhsa-gfx90a"},
+		{"hip-amdgcn-amd-amdhsa-gfx90a:xnack+", "hip-amdgcn-amd-amdhsa-gfx90a:xnack-"},
+		{"hip-amdgcn-amd-amdhsa-gfx90a:xnack-", "hip-amdgcn-amd-amdhsa-gfx90a:sramecc+:xnack-"},
+		{"hip-amdgcn-amd-amdhsa-gfx906", "hip-amdgcn-amd-amdhsa-gfx908"},
+		{"hip-amdgcn-amd-amdhsa-gfx906", "hipv4-amdgcn-amd-amdhsa-gfx906"},
+		{"openmp-nvptx64-nvidia-cuda-sm_80", "openmp-nvptx64-nvidia-cuda-sm_80"},
+		{"openmp-nvptx64-nvidia-cuda-sm_80", "openmp-nvptx64-nvidia-cuda-sm_70"},
+		{"openmp-spir64-unknown-unknown", "openmp-spir64-unknown-unknown"},
+		{"openmp-spir64-unknown-unknown", "openmp-spir64_gen-unknown-unknown"},
+	} {
+		runTool(t, tool, "-type=bc", "-targets=host-x86_64-unknown-linux-gnu,"+pair[0], "-input="+p("h"), "-input="+p("d"), "-output="+p("b.bc"))
+		os.Remove(p("out"))
+		err := exec.Command(tool, "-unbundle", "-type=bc", "-targets="+pair[1], "-input="+p("b.bc"), "-output="+p("out")).Run()
+		stored := NormalizeID(pair[0])
+		if got := Compatible(stored, pair[1]); got != (err == nil) {
+			t.Errorf("Compatible(%q, %q) = %v; clang-offload-bundler: %v", stored, pair[1], got, err)
 		}
 	}
 }

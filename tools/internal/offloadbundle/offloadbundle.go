@@ -10,6 +10,7 @@
 package offloadbundle
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -33,13 +34,11 @@ type Bundle struct {
 	Entries []Entry
 }
 
-// Find returns the entry whose ID matches id after normalization.
+// Find returns the entry for target id as Match picks it: the one whose ID
+// matches id after normalization, else the first compatible one.
 func (b *Bundle) Find(id string) (*Entry, bool) {
-	want := NormalizeID(id)
-	for i := range b.Entries {
-		if NormalizeID(b.Entries[i].ID) == want {
-			return &b.Entries[i], true
-		}
+	if i := b.Match([]string{id})[0]; i >= 0 {
+		return &b.Entries[i], true
 	}
 	return nil, false
 }
@@ -146,14 +145,49 @@ type Decoded struct {
 	Bundle     *Bundle
 	Form       Form
 	Compressed *CompressedInfo // nil unless the file was a CCOB wrapper
+	Data       []byte          // the bundle's bytes: a CCOB wrapper's decompressed, else the input
 }
 
-// Parse detects the form (compressed, binary or text) and decodes data.
+// NotBundleError reports input that holds no bundle at all: no binary or
+// compressed magic at its start and no text marker anywhere, e.g. plain
+// LLVM bitcode such as DPC++'s libsycl-*.bc device libraries. Callers that
+// follow clang-offload-bundler treat it as a bundle without entries.
+type NotBundleError struct{}
+
+func (e *NotBundleError) Error() string {
+	return "offloadbundle: not an offload bundle (no " + Magic + " or " + CompressedMagic + " magic, no text marker)"
+}
+
+// isBundleLike reports whether data may be a bundle, whole or damaged: it
+// starts with (a prefix of) either magic, or contains the magic, which
+// every text marker line does.
+func isBundleLike(data []byte) bool {
+	if len(data) == 0 {
+		return false
+	}
+	for _, m := range []string{Magic, CompressedMagic} {
+		if bytes.HasPrefix(data, []byte(m)) || bytes.HasPrefix([]byte(m), data) {
+			return true
+		}
+	}
+	return bytes.Contains(data, []byte(Magic))
+}
+
+// Parse detects the form (compressed, binary or text) and decodes data;
+// data that cannot be a bundle (see isBundleLike) is a *NotBundleError.
 // Decompression is charged to budget (nil: a budget of
 // inflate.DefaultLimit for this call); the code objects of a decompressed
 // bundle point into the decompressed buffer rather than being copied.
 func Parse(data []byte, budget *inflate.Budget) (*Decoded, error) {
-	d := &Decoded{}
+	if !isBundleLike(data) {
+		return nil, &NotBundleError{}
+	}
+	for _, m := range []string{Magic, CompressedMagic} {
+		if len(data) < len(m) && bytes.HasPrefix([]byte(m), data) {
+			return nil, &FormatError{0, fmt.Sprintf("truncated: %d bytes of the %d-byte magic %s", len(data), len(m), m)}
+		}
+	}
+	d := &Decoded{Data: data}
 	owned := false
 	if IsCompressed(data) {
 		plain, info, err := Decompress(data, budget)
@@ -161,6 +195,7 @@ func Parse(data []byte, budget *inflate.Budget) (*Decoded, error) {
 			return nil, err
 		}
 		data, d.Compressed, owned = plain, info, true
+		d.Data = plain
 	}
 	var err error
 	if IsBinary(data) {

@@ -185,7 +185,8 @@ func TestParseErrors(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"no marker", []byte("plain text\n"), "marker"},
+		{"magic cut", []byte(Magic[:10]), "truncated"},
+		{"ccob magic cut", []byte("CCO"), "truncated"},
 		{"truncated count", []byte(Magic + "\x01"), "truncated entry count"},
 		{"huge count", mut(good, func(b []byte) { le.PutUint64(b[24:], 1<<60) }), "cannot fit"},
 		{"huge ID length", mut(good, func(b []byte) { le.PutUint64(b[32+16:], 1<<62) }), "past the end"},
@@ -233,6 +234,18 @@ func TestParseErrors(t *testing.T) {
 	}
 	if _, err := Parse(comp, inflate.New(10)); err == nil || !strings.Contains(err.Error(), "decompression budget") {
 		t.Errorf("limit: %v", err)
+	}
+}
+
+// Input without any bundle (plain bitcode, text, nothing) is a
+// *NotBundleError, not a malformed bundle.
+func TestNotBundle(t *testing.T) {
+	for _, data := range [][]byte{nil, []byte("BC\xc0\xde\x35\x14\x00\x00"), []byte("\xde\xc0\x17\x0b"), []byte("; ModuleID = 'x'\n"), []byte("CCOA"), []byte("__CLANG_OFFLOAD_BUNDLEX")} {
+		_, err := Parse(data, nil)
+		var nb *NotBundleError
+		if !errors.As(err, &nb) {
+			t.Errorf("Parse(%q) = %v, want a *NotBundleError", data, err)
+		}
 	}
 }
 

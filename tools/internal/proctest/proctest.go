@@ -81,3 +81,35 @@ func Command(args ...string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), mainEnv+"=1")
 	return cmd
 }
+
+// LLVMTool finds an LLVM tool that a test compares with: the one $env
+// names, else name on PATH, else the last /usr/lib/llvm-*/bin/name; ""
+// when there is none (the test skips).
+func LLVMTool(env, name string) string {
+	if p := os.Getenv(env); p != "" {
+		return p
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	m, _ := filepath.Glob("/usr/lib/llvm-*/bin/" + name)
+	if len(m) == 0 {
+		return ""
+	}
+	return m[len(m)-1]
+}
+
+// Runfile finds a $(rootpath) that a test got as an argument: under Bazel
+// tests run in their package's directory, so WORKSPACE-relative x is
+// $TEST_SRCDIR/$TEST_WORKSPACE/x and external/REPO/x is $TEST_SRCDIR/REPO/x.
+// Outside Bazel, and for absolute paths, p is returned as it is.
+func Runfile(p string) string {
+	root := os.Getenv("TEST_SRCDIR")
+	if root == "" || !strings.Contains(p, "/") || filepath.IsAbs(p) {
+		return p
+	}
+	if rest := strings.TrimPrefix(p, "external/"); rest != p {
+		return filepath.Join(root, rest)
+	}
+	return filepath.Join(root, os.Getenv("TEST_WORKSPACE"), p)
+}

@@ -54,3 +54,38 @@ func TestDiedOfAndProcessesWith(t *testing.T) {
 		t.Errorf("after it ended: %v", got)
 	}
 }
+
+func TestLLVMTool(t *testing.T) {
+	t.Setenv("PROCTEST_TOOL", "/some/where/tool")
+	if got := LLVMTool("PROCTEST_TOOL", "no-such-tool-anywhere"); got != "/some/where/tool" {
+		t.Errorf("with $PROCTEST_TOOL: %q", got)
+	}
+	t.Setenv("PROCTEST_TOOL", "")
+	if got := LLVMTool("PROCTEST_TOOL", "no-such-tool-anywhere"); got != "" {
+		t.Errorf("missing tool found at %q", got)
+	}
+	if sh, err := exec.LookPath("sh"); err == nil {
+		if got := LLVMTool("PROCTEST_TOOL", "sh"); got != sh {
+			t.Errorf("sh: %q, want %q from PATH", got, sh)
+		}
+	}
+}
+
+func TestRunfile(t *testing.T) {
+	t.Setenv("TEST_SRCDIR", "/r")
+	t.Setenv("TEST_WORKSPACE", "ws")
+	for in, want := range map[string]string{
+		"tools/wrapper/wrapper_/wrapper": "/r/ws/tools/wrapper/wrapper_/wrapper",
+		"external/repo/imagec":           "/r/repo/imagec",
+		"/abs/tool":                      "/abs/tool",
+		"tool":                           "tool",
+	} {
+		if got := Runfile(in); got != want {
+			t.Errorf("Runfile(%q) = %q, want %q", in, got, want)
+		}
+	}
+	t.Setenv("TEST_SRCDIR", "")
+	if got := Runfile("a/b"); got != "a/b" {
+		t.Errorf("outside Bazel: %q", got)
+	}
+}

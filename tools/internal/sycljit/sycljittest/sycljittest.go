@@ -8,8 +8,9 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 )
 
 var (
@@ -34,31 +35,11 @@ func Library(t testing.TB) string {
 		t.Skip("no libsycl-jit: set SYCL_JIT_LIBRARY or -jit (bazel test runs this test with the pinned library)")
 	}
 	if !filepath.IsAbs(p) {
-		p = runfile(p)
+		p = proctest.Runfile(p)
 	}
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return abs
-}
-
-// runfile resolves a $(rootpath) in a Bazel test's runfiles tree (the
-// test runs in its package's directory): external/REPO/x is REPO/x there
-// unless legacy external runfiles keep the external/ link.
-func runfile(p string) string {
-	srcdir, ws := os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE")
-	if srcdir == "" {
-		return p
-	}
-	candidates := []string{filepath.Join(srcdir, ws, p)}
-	if rest := strings.TrimPrefix(p, "external/"); rest != p {
-		candidates = append(candidates, filepath.Join(srcdir, rest))
-	}
-	for _, c := range candidates {
-		if _, err := os.Stat(c); err == nil {
-			return c
-		}
-	}
-	return candidates[0]
 }
