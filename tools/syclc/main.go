@@ -39,6 +39,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -55,6 +56,11 @@ import (
 const name = "syclc"
 
 func main() {
+	// Every compile on one thread: glibc gives each thread that mallocs
+	// an arena of its own, and the library's ~200 MB of heap per compile
+	// would otherwise stay resident in one arena per thread a worker's
+	// requests happened to run on.
+	runtime.LockOSThread()
 	h := func(args []string, stdio worker.Stdio) int { return run(args, stdio.Stdout, stdio.Stderr) }
 	if worker.IsWorker(os.Args[1:]) {
 		// The protocol owns fd 1; anything the library's compiler writes

@@ -14,6 +14,7 @@ package sycljit
 /*
 #cgo LDFLAGS: -ldl
 #include <dlfcn.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include "rtc.h"
 */
@@ -148,6 +149,10 @@ func (l *Library) Compile(path string, contents []byte, args []string) (*Result,
 	}()
 	var r C.rtc_result
 	C.rtc_call_compile(l.compile, C.rtc_file{Path: cpath, Contents: csrc}, (**C.char)(cargs), C.size_t(len(args)), &r)
+	// The compile frees ~200 MB of its own heap; hand it back to the
+	// system, or a process that compiles again (a persistent worker) holds
+	// its largest compile's heap in every malloc arena it touched.
+	C.malloc_trim(0)
 	// The library's allocations are not freed: its allocator is not ours
 	// to call, and a compile leaks a few kilobytes.
 	log := goString(r.BuildLog)
