@@ -47,6 +47,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
 	"github.com/rules-sycl/rules_sycl/tools/internal/spirvspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -270,10 +271,36 @@ func compile(c *config, stderr io.Writer) error {
 			return &sycljit.ABIError{Msg: "no integration file written: " + err.Error()}
 		}
 	}
+	if msg := checkKernelNames(c.src, src, header); msg != "" {
+		io.WriteString(stderr, msg+"\n")
+		return fmt.Errorf("%s: compile failed", c.src)
+	}
 	if err := writeImages(out, c, res); err != nil {
 		return err
 	}
 	return out.Commit()
+}
+
+// checkKernelNames refuses kernel name types declared inside a function:
+// DPC++ compiles them, but its integration header names another type (one
+// at namespace scope), so the host would find no description of the kernel
+// and the program would crash launching it (intheader).
+// It returns the diagnostic, as a compiler prints it, or "".
+func checkKernelNames(path string, src []byte, header string) string {
+	data, err := os.ReadFile(header)
+	if err != nil {
+		return fmt.Sprintf("%s: error: reading the integration header: %v", path, err)
+	}
+	local := intheader.LocalNames(data)
+	if len(local) == 0 {
+		return ""
+	}
+	k := local[0]
+	where := path
+	if line, col := intheader.Declaration(src, k.Type); line > 0 {
+		where = fmt.Sprintf("%s:%d:%d", path, line, col)
+	}
+	return fmt.Sprintf("%s: error: kernel name '%s' is declared inside a function (%s); SYCL kernel names must be forward-declarable at namespace scope: declare it outside the function, or leave the kernel lambda unnamed", where, errtext.Escape(k.Type), k.Mangled)
 }
 
 // logPreamble is what the library puts before a failed compile's

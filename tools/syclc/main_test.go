@@ -174,6 +174,22 @@ func TestCompileErrorLeavesNothing(t *testing.T) {
 	}
 }
 
+// TestLocalKernelName: a kernel named by a class declared in a function is
+// refused (the host could not find it), at the declaration, with nothing
+// left behind.
+func TestLocalKernelName(t *testing.T) {
+	lib := jit(t)
+	dir, src := setup(t, "#include <sycl/sycl.hpp>\nvoid run(sycl::queue &q, int *p) {\n  class LocalName;\n  q.single_task<LocalName>([=] { *p = 1; });\n}\n")
+	out, err := proctest.Command(compileArgs(lib, dir, "auto", src)...).CombinedOutput()
+	want := src + ":3:3: error: kernel name 'LocalName' is declared inside a function (_ZTSZ3runRN4sycl3_V15queueEPiE9LocalName); "
+	if err == nil || !strings.HasPrefix(string(out), want) || !strings.HasSuffix(string(out), "\nsyclc: "+src+": compile failed\n") || strings.Count(string(out), "\n") != 2 {
+		t.Errorf("got %v: %q, want the diagnostic %q... and our one line", err, out, want)
+	}
+	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+}
+
 // TestLibraryErrors: a missing or altered library is one line naming the
 // wheel and its sha256.
 func TestLibraryErrors(t *testing.T) {

@@ -19,9 +19,9 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
 
     tools/syclc runs DPC++ 2026.2's device compiler (libsycl-jit, in-process)
     on one TU: clang front end, device libraries and sycl-post-link's split
-    per the rule's split_mode, inside the TU (per_kernel, per_source, auto;
-    off: one image per TU, apart from kernels with other device
-    requirements). Its images are SPIR-V and leave the compile final: LLVM
+    per the rule's split_mode, inside the TU (per_kernel: an image per
+    kernel; per_source and auto: an image per set of device requirements;
+    off: one image). Its images are SPIR-V and leave the compile final: LLVM
     23 bitcode cannot go through rules_sycl's LLVM 15 link, split and
     translation, so images never merge across TUs, and SYCL_EXTERNAL
     functions of other TUs are resolved by libsycl at run time from the

@@ -1,0 +1,95 @@
+// This is auto-generated SYCL integration header.
+
+#include <sycl/detail/defines_elementary.hpp>
+#include <sycl/detail/kernel_desc.hpp>
+#include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
+#include <sycl/access/access.hpp>
+
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202012L
+#endif //SYCL_LANGUAGE_VERSION
+
+// Forward declarations of templated kernel function types:
+class LocalName;
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+// names of all kernels defined in the corresponding source
+static constexpr
+const char* const kernel_names[] = {
+  "_ZTSZ4mainE9LocalName",
+  "",
+};
+
+static constexpr unsigned kernel_args_sizes[] = {1, 4294967295, 
+};
+
+// array representing signatures of all kernels defined in the
+// corresponding source
+static constexpr
+const kernel_param_desc_t kernel_signatures[] = {
+  //--- _ZTSZ4mainE9LocalName
+  { kernel_param_kind_t::kind_pointer, 8, 0 },
+
+  { kernel_param_kind_t::kind_invalid, -987654321, -987654321 }, 
+};
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
+// Specializations of KernelInfo for kernel function types:
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+template <> struct KernelInfo<LocalName> {
+  __SYCL_DLL_LOCAL
+  static constexpr const char* getName() { return "_ZTSZ4mainE9LocalName"; }
+  __SYCL_DLL_LOCAL
+  static constexpr unsigned getNumParams() { return 1; }
+  __SYCL_DLL_LOCAL
+  static constexpr const kernel_param_desc_t& getParamDesc(unsigned i) {
+    return kernel_signatures[i+0];
+  }
+  __SYCL_DLL_LOCAL
+  static constexpr bool isESIMD() { return 0; }
+  __SYCL_DLL_LOCAL
+  static constexpr const char* getFileName() {
+#ifndef NDEBUG
+    return "local.cpp";
+#else
+    return "";
+#endif
+  }
+  __SYCL_DLL_LOCAL
+  static constexpr const char* getFunctionName() {
+#ifndef NDEBUG
+    return "LocalName";
+#else
+    return "";
+#endif
+  }
+  __SYCL_DLL_LOCAL
+  static constexpr unsigned getLineNumber() {
+#ifndef NDEBUG
+    return 7;
+#else
+    return 0;
+#endif
+  }
+  __SYCL_DLL_LOCAL
+  static constexpr unsigned getColumnNumber() {
+#ifndef NDEBUG
+    return 28;
+#else
+    return 0;
+#endif
+  }
+  // Returns the size of the kernel object in bytes.
+  __SYCL_DLL_LOCAL
+  static constexpr long getKernelSize() { return 8; }
+};
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
