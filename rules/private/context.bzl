@@ -25,7 +25,7 @@ def sycl_context(ctx):
         device_targets: list of SyclDeviceTargetInfo that
           --@rules_sycl//sycl:targets asks for, in its order.
         modes: struct(split, per_tu, spec_constants, compression,
-          image_shards, cuda_archs).
+          image_shards, cuda_archs, cpu_aot_isa).
         cc_toolchain, feature_configuration: the host C++ toolchain's.
         declare: function(sycl, name, device_target = None, unit = None,
           directory = False) -> File: the one place the output layout is
@@ -91,6 +91,7 @@ def _modes(ctx):
         compression = _compression(ctx) if hasattr(ctx.attr, "compress") else None,
         image_shards = ctx.attr._image_shards[BuildSettingInfo].value,
         cuda_archs = ctx.attr._cuda_archs[BuildSettingInfo].value,
+        cpu_aot_isa = ctx.attr._cpu_aot_isa[BuildSettingInfo].value,
     )
 
 def _compression(ctx):

@@ -108,6 +108,34 @@ filegroup(
     name = "runtime_files",
     srcs = glob(["lib/**"]) + ["etc/OpenCL/vendors/intel-cpu.icd"],
 )
+
+# Intel's CPU OpenCL runtime as a compiler (tools/cpuaot, the spir64_x86_64
+# device target): libintelocl.so, which the tool loads by this path, and
+# what it reads from its own directory: its compiler, cl.cfg, the built-in
+# libraries of every instruction set, and the libraries it links (TBB, the
+# compiler runtime).
+filegroup(
+    name = "libintelocl",
+    srcs = ["lib/libintelocl.so"],
+)
+
+filegroup(
+    name = "cpu_compiler",
+    srcs = glob([
+        "lib/libintelocl.so*",
+        "lib/libcommon_clang.so*",
+        "lib/cl.cfg",
+        "lib/clbltfn*.rtl",
+        "lib/cllibrary*",
+        "lib/libocl_svml_*.so",
+        "lib/libtbb.so*",
+        "lib/libtbbmalloc.so*",
+        "lib/libimf.so",
+        "lib/libsvml.so",
+        "lib/libirng.so",
+        "lib/libintlc.so*",
+    ]),
+)
 """
 
 def _fail(msg):
@@ -171,7 +199,8 @@ sycl_oneapi_runtime = repository_rule(
     doc = """Intel's oneAPI SYCL runtime (libsycl.so.9, SYCL headers, Unified Runtime,
 Intel's CPU OpenCL runtime) from pinned PyPI wheels fetched with pip, each
 checked against its sha256. Targets: `:sycl` (cc_library: headers and
-libsycl) and `:runtime_files` (what programs load at run time, with a
-generated .icd). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding
+libsycl), `:runtime_files` (what programs load at run time, with a
+generated .icd), and `:libintelocl` with `:cpu_compiler` (the CPU OpenCL
+runtime and the files it reads, which compile spir64_x86_64 images). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding
 the wheels to fetch without network.""",
 )
