@@ -153,6 +153,35 @@ CC
     echo '    ],'
     echo ')'
   done
+  echo
+  echo '# Ahead-of-time images for the CPU device (spir64_x86_64): libsycl creates'
+  echo "# all $n programs from binary images, none from SPIR-V (no JIT), with the AOT"
+  echo '# images alone and next to the SPIR-V ones. The plain binary is the control:'
+  echo "# all $n from SPIR-V."
+  for variant in "cpu_aot:spir64_x86_64" "cpu_aot_both:spir64,spir64_x86_64"; do
+    echo 'sycl_binary('
+    echo "    name = \"${name}_${variant%%:*}\","
+    echo '    testonly = True,'
+    echo '    srcs = ["main.cc"],'
+    echo '    split_mode = "per_source",'
+    targets="${variant#*:}"
+    echo "    targets = [\"${targets//,/\", \"}\"],"
+    echo '    deps = ['
+    echo '        ":kernels",'
+    echo '        "//examples/common",'
+    echo '    ],'
+    echo ')'
+  done
+  for check in ":il:spir64" "_cpu_aot:binary:spir64_x86_64" "_cpu_aot_both:binary:spir64,spir64_x86_64"; do
+    IFS=: read -r suffix mode targets <<<"$check"
+    echo 'sh_test('
+    echo "    name = \"${name}${suffix}_trace_test\","
+    echo '    size = "small",'
+    echo '    srcs = ["//tests/integration:check_cpu_aot.sh"],'
+    echo "    args = [\"\$(rootpath :${name}${suffix})\", \"$mode\", \"$n\", \"$targets\", \"'$name: $n kernels x 4096 elements OK'\"],"
+    echo "    data = [\":${name}${suffix}\"],"
+    echo ')'
+  done
 } >"$dir/BUILD.bazel"
 command -v buildifier >/dev/null && buildifier "$dir/BUILD.bazel"
 echo "wrote $dir"
