@@ -35,11 +35,13 @@
 #include <CL/cl_icd.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,7 +58,7 @@ static const char *const isa_names[][2] = {
 };
 
 /* At most this many lines of the build log are printed. */
-enum { LOG_LINES = 6, LOG_LINE_CHARS = 300 };
+enum { LOG_LINES = 4, LOG_LINE_CHARS = 200 };
 
 static const char *in_path = "";
 
@@ -139,29 +141,99 @@ static void set_environment(const char *arch) {
   if (setenv("CL_CONFIG_CPU_TARGET_ARCH", arch, 1) != 0) die("setenv: %s", strerror(errno));
 }
 
-/* Prints the build log's first non-empty lines, each indented. */
+/* Build-log lines that only report progress. */
+static int chatter(const char *line, size_t n) {
+  static const char *const progress[] = {
+      "Compilation started", "Compilation done", "Linking started", "Linking done",
+      "Device build started", "Device build done", "Options used by backend compiler:",
+  };
+  for (size_t i = 0; i < sizeof progress / sizeof progress[0]; i++)
+    if (n == strlen(progress[i]) && memcmp(line, progress[i], n) == 0) return 1;
+  return n >= 7 && memcmp(line, "remark:", 7) == 0;
+}
+
+static int mentions_error(const char *line, size_t n) {
+  for (size_t i = 0; i + 5 <= n; i++)
+    if (strncasecmp(line + i, "error", 5) == 0) return 1;
+  return 0;
+}
+
+/* Prints the build log cut to LOG_LINES lines, each indented: progress
+ * lines and remarks dropped, lines that mention an error first. */
 static void print_log(const char *log) {
-  int lines = 0, more = 0;
-  const char *p = log;
-  while (*p) {
+  enum { MAX = 4096 };
+  static const char *line[MAX];
+  static size_t len[MAX];
+  int n = 0;
+  for (const char *p = log; *p && n < MAX;) {
     const char *end = strchr(p, '\n');
-    size_t n = end ? (size_t)(end - p) : strlen(p);
+    size_t l = end ? (size_t)(end - p) : strlen(p);
     size_t i = 0;
-    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r')) i++;
-    if (i < n) {
-      if (lines == LOG_LINES) {
-        more++;
-      } else {
-        size_t m = n - i;
-        while (m > 0 && (p[i + m - 1] == '\r' || p[i + m - 1] == ' ')) m--;
-        fprintf(stderr, "  %.*s%s\n", (int)(m > LOG_LINE_CHARS ? LOG_LINE_CHARS : m), p + i, m > LOG_LINE_CHARS ? " ..." : "");
-        lines++;
-      }
+    while (i < l && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r')) i++;
+    size_t m = l - i;
+    while (m > 0 && (p[i + m - 1] == '\r' || p[i + m - 1] == ' ')) m--;
+    if (m > 0 && !chatter(p + i, m)) {
+      line[n] = p + i;
+      len[n] = m;
+      n++;
     }
-    p += n;
+    p += l;
     if (*p) p++;
   }
-  if (more) fprintf(stderr, "  (%d more lines of build log)\n", more);
+  int shown = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < n && shown < LOG_LINES; i++) {
+      if (mentions_error(line[i], len[i]) != (pass == 0)) continue;
+      size_t m = len[i] > LOG_LINE_CHARS ? LOG_LINE_CHARS : len[i];
+      fprintf(stderr, "  %.*s%s\n", (int)m, line[i], m < len[i] ? " ..." : "");
+      shown++;
+    }
+  if (n > shown) fprintf(stderr, "  (%d more lines)\n", n - shown);
+}
+
+/* The name of an OpenCL error code this tool may meet. */
+static const char *cl_error(cl_int err) {
+  switch (err) {
+  case CL_DEVICE_NOT_AVAILABLE: return "CL_DEVICE_NOT_AVAILABLE";
+  case CL_OUT_OF_RESOURCES: return "CL_OUT_OF_RESOURCES";
+  case CL_OUT_OF_HOST_MEMORY: return "CL_OUT_OF_HOST_MEMORY";
+  case CL_BUILD_PROGRAM_FAILURE: return "CL_BUILD_PROGRAM_FAILURE";
+  case CL_COMPILE_PROGRAM_FAILURE: return "CL_COMPILE_PROGRAM_FAILURE";
+  case CL_LINK_PROGRAM_FAILURE: return "CL_LINK_PROGRAM_FAILURE";
+  case CL_INVALID_VALUE: return "CL_INVALID_VALUE";
+  case CL_INVALID_BINARY: return "CL_INVALID_BINARY";
+  case CL_INVALID_BUILD_OPTIONS: return "CL_INVALID_BUILD_OPTIONS";
+  case CL_INVALID_PROGRAM: return "CL_INVALID_PROGRAM";
+  default: return "OpenCL error";
+  }
+}
+
+/* The runtime does not always return an error: on some malformed SPIR-V
+ * its reader prints a line and calls exit(15), and a bug could raise a
+ * signal. Either way this tool still names the image, exits 1 and writes
+ * nothing (OUT is only ever renamed into place after a build). */
+static char stopped_msg[600];
+
+static void say_stopped(const char *how) {
+  size_t n = strlen(stopped_msg), m = strlen(how);
+  if (write(2, stopped_msg, n) < 0 || write(2, how, m) < 0 || write(2, ")\n", 2) < 0) _exit(1);
+}
+
+static void on_exit_in_runtime(void) {
+  say_stopped("it called exit");
+  _exit(1);
+}
+
+static void on_signal_in_runtime(int sig) {
+  say_stopped(sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : sig == SIGILL ? "SIGILL" : sig == SIGFPE ? "SIGFPE" : "SIGABRT");
+  _exit(1);
+}
+
+static void guard_runtime(void) {
+  snprintf(stopped_msg, sizeof stopped_msg, "cpuaot: %.400s: the CPU runtime stopped while building it (", in_path);
+  atexit(on_exit_in_runtime);
+  const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], on_signal_in_runtime);
 }
 
 static const char *usage =
@@ -231,6 +303,7 @@ int main(int argc, char **argv) {
   out = out_abs;
 
   set_environment(arch);
+  guard_runtime();
   void *lib = dlopen(runtime_abs, RTLD_NOW | RTLD_LOCAL);
   if (!lib) die("cannot load the CPU OpenCL runtime: %s", dlerror());
   void *(*get_address)(const char *) = (void *(*)(const char *))dlsym(lib, "clGetExtensionFunctionAddress");
@@ -256,9 +329,9 @@ int main(int argc, char **argv) {
   if (!device) die("%s offers no CPU device", runtime);
 
   cl_context ctx = cl->clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  if (err != CL_SUCCESS) die("the CPU runtime cannot compile for CL_CONFIG_CPU_TARGET_ARCH=%s (clCreateContext: error %d)", arch, err);
+  if (err != CL_SUCCESS) die("the CPU runtime cannot compile for CL_CONFIG_CPU_TARGET_ARCH=%s (clCreateContext: %s %d)", arch, cl_error(err), err);
   cl_program prog = cl->clCreateProgramWithIL(ctx, il, il_size, &err);
-  if (err != CL_SUCCESS) die("the CPU runtime rejects it as SPIR-V (clCreateProgramWithIL: error %d)", err);
+  if (err != CL_SUCCESS) die("the CPU runtime rejects it as SPIR-V (clCreateProgramWithIL: %s %d)", cl_error(err), err);
   cl_int build = cl->clBuildProgram(prog, 1, &device, options, NULL, NULL);
   if (build != CL_SUCCESS) {
     size_t log_size = 0;
@@ -267,7 +340,11 @@ int main(int argc, char **argv) {
       log = calloc(log_size + 1, 1);
       if (log && cl->clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, log_size, log, NULL) != CL_SUCCESS) log[0] = 0;
     }
-    fprintf(stderr, "cpuaot: %s: the CPU runtime could not compile it for -march=%s (clBuildProgram: error %d)%s\n", in_path, march, build, log && *log ? "; build log:" : "");
+    /* The image by its base name: tools/foreach puts its path first, and
+     * cuts its whole message to a few hundred bytes. */
+    const char *base = strrchr(in_path, '/');
+    fprintf(stderr, "cpuaot: %s: the CPU runtime cannot build it for -march=%s (%s %d)%s\n", base ? base + 1 : in_path, march, cl_error(build), build,
+            log && *log ? ", build log:" : "");
     if (log) print_log(log);
     fflush(stderr);
     _exit(1);
