@@ -103,6 +103,7 @@ CC
   echo 'sycl_library('
   echo '    name = "kernels",'
   echo '    srcs = glob(["tu*.cl"]),'
+  echo '    visibility = ["//tests/bench:__subpackages__"],'
   echo ')'
   echo
   echo 'sycl_binary('
