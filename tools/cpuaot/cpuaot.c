@@ -3,7 +3,7 @@
  * through Intel's CPU OpenCL runtime (libintelocl.so), as opencl-aot does:
  * clCreateProgramWithIL, clBuildProgram, CL_PROGRAM_BINARIES.
  *
- *   cpuaot -runtime=LIB/libintelocl.so -march=ISA [-options=OPTS] IN OUT
+ *   cpuaot -runtime=LIB/libintelocl.so -march=ISA IN OUT
  *
  * Hermetic: no OpenCL ICD loader and no .icd file take part, so neither
  * the system's OpenCL nor the user's ICD configuration can. The runtime
@@ -237,7 +237,7 @@ static void guard_runtime(void) {
 }
 
 static const char *usage =
-    "usage: cpuaot -runtime=LIB/libintelocl.so -march=ISA [-options=OPTS] IN.spv OUT\n"
+    "usage: cpuaot -runtime=LIB/libintelocl.so -march=ISA IN.spv OUT\n"
     "ISA: sse4.2 avx avx2 avx512 wsm snb ivyb bdw cfl adl skylake skx clk icl icx spr gnr\n";
 
 /* path made absolute against the current directory. */
@@ -254,15 +254,13 @@ static char *absolute(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  const char *runtime = NULL, *march = NULL, *options = "", *out = NULL;
+  const char *runtime = NULL, *march = NULL, *out = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "-runtime=", 9) == 0) {
       runtime = a + 9;
     } else if (strncmp(a, "-march=", 7) == 0) {
       march = a + 7;
-    } else if (strncmp(a, "-options=", 9) == 0) {
-      options = a + 9;
     } else if (a[0] == '-' && a[1] != 0) {
       fprintf(stderr, "cpuaot: unknown flag %s\n%s", a, usage);
       return 2;
@@ -298,7 +296,8 @@ int main(int argc, char **argv) {
   char *runtime_abs = absolute(runtime);
   char *dir = strdup(runtime_abs);
   if (!dir) die("out of memory");
-  *strrchr(dir, '/') = 0;
+  char *slash = strrchr(dir, '/');
+  slash[slash == dir ? 1 : 0] = 0;
   if (chdir(dir) != 0) die("cannot enter %s: %s", dir, strerror(errno));
   out = out_abs;
 
@@ -332,7 +331,7 @@ int main(int argc, char **argv) {
   if (err != CL_SUCCESS) die("the CPU runtime cannot compile for CL_CONFIG_CPU_TARGET_ARCH=%s (clCreateContext: %s %d)", arch, cl_error(err), err);
   cl_program prog = cl->clCreateProgramWithIL(ctx, il, il_size, &err);
   if (err != CL_SUCCESS) die("the CPU runtime rejects it as SPIR-V (clCreateProgramWithIL: %s %d)", cl_error(err), err);
-  cl_int build = cl->clBuildProgram(prog, 1, &device, options, NULL, NULL);
+  cl_int build = cl->clBuildProgram(prog, 1, &device, "", NULL, NULL);
   if (build != CL_SUCCESS) {
     size_t log_size = 0;
     char *log = NULL;

@@ -5,9 +5,9 @@
 # spir64 (SPIR-V, JIT-compiled by the CPU OpenCL runtime when libsycl first
 # builds each image), spir64_x86_64 (x86-64 images compiled ahead of time by
 # tools/cpuaot, --@rules_sycl//sycl:cpu_aot_isa's default avx2) and both in
-# one binary; and app50_upfront (tests/bench/cpu_aot/upfront.cc: app50's
-# kernels, but one executable bundle of every kernel built before the first
-# kernel runs). Then:
+# one binary; app50 also with APP50_UPFRONT=1 (its main then builds one
+# executable bundle of every kernel, so all 50 images, before the first
+# kernel runs, as programs that prepare their kernels up front do). Then:
 #  1. tests/bench/cpu_aot/timeline.py: per program, RUNS runs taking turns,
 #     time to the first kernel's result (and, of it, from the first program
 #     creation on), the whole run, and how many programs came from SPIR-V
@@ -18,6 +18,11 @@
 #     images for scale.
 # Environment: RUNS (default 10). Figures depend on the machine's load: run
 # it on a quiet machine, or compare the rows of one run only.
+# Measured 2026-11-26 on the shared 2-core machine (load average 14-18),
+# RUNS=10, medians (README, "Ahead-of-time images for the CPU", has the
+# table): app50 first result 451 ms JIT / 382 ms AOT, whole run 2527 / 622;
+# APP50_UPFRONT=1 first result 2436 / 432 (AOT 0.18 of JIT); vector_add
+# 419 / 412. cpuaot: about 135 ms CPU per image.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -31,9 +36,6 @@ programs=(
   app50=//tests/hermetic/app50:app50
   app50_cpu_aot=//tests/hermetic/app50:app50_cpu_aot
   app50_cpu_aot_both=//tests/hermetic/app50:app50_cpu_aot_both
-  app50_upfront=//tests/bench/cpu_aot:app50_upfront
-  app50_upfront_cpu_aot=//tests/bench/cpu_aot:app50_upfront_cpu_aot
-  app50_upfront_cpu_aot_both=//tests/bench/cpu_aot:app50_upfront_cpu_aot_both
 )
 labels=("${programs[@]#*=}")
 bazel build --jobs=2 "${labels[@]}" @local_config_sycl//:cpuaot >&2
@@ -44,16 +46,19 @@ path_of() {
   bazel cquery --output=starlark --starlark:expr='target.files_to_run.executable.path' "$1" 2>/dev/null
 }
 args=()
+upfront=()
 for p in "${programs[@]}"; do
   args+=("${p%%=*}=$execroot/$(path_of "${p#*=}")")
+  case "$p" in app50*) upfront+=("${p%%=*}_upfront=APP50_UPFRONT=1 $execroot/$(path_of "${p#*=}")") ;; esac
 done
+args+=("${upfront[@]}")
 
 echo "== start-up: $runs runs each, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 "$here/timeline.py" "$runs" "${args[@]}"
 
 echo
 echo "== build-time cost per AOT image (app50's 50 SPIR-V images, one at a time)"
-cpuaot="$execroot/$(path_of @local_config_sycl//:cpuaot)"
+cpuaot="$execroot/$(path_of @local_config_sycl//:cpuaot | head -1)"
 runtime="$(bazel info output_base 2>/dev/null)/external/oneapi_runtime/lib/libintelocl.so"
 aot_dir="$(dirname "$execroot/$(path_of //tests/hermetic/app50:app50_cpu_aot)")/_sycl/app50_cpu_aot/spir64_x86_64"
 mapfile -t images < <(find "$aot_dir" -path '*/spirv/*.spv' | LC_ALL=C sort)

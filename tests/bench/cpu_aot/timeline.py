@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times SYCL programs from their start to the first kernel's result and to exit.
 
-  timeline.py RUNS NAME=PROGRAM...
+  timeline.py RUNS 'NAME=[VAR=VALUE...] PROGRAM'...
 
 Each program runs RUNS times, the programs taking turns (so that load on a
 shared machine spreads over all of them), in two ways:
@@ -20,6 +20,7 @@ import os
 import pty
 import re
 import select
+import shlex
 import statistics
 import subprocess
 import sys
@@ -32,9 +33,20 @@ FROM_IL = re.compile(rb"^\s*<--- urProgramCreateWithIL\(.*-> UR_RESULT_SUCCESS;"
 FROM_BINARY = re.compile(rb"^\s*<--- urProgramCreateWithBinary\(.*-> UR_RESULT_SUCCESS;")
 
 
+def command(spec):
+    """(argv, environment) of "[VAR=VALUE...] PROGRAM"."""
+    words = shlex.split(spec)
+    env = dict(os.environ)
+    while len(words) > 1 and "=" in words[0]:
+        var, value = words.pop(0).split("=", 1)
+        env[var] = value
+    return words, env
+
+
 def plain(program):
+    argv, env = command(program)
     start = time.monotonic()
-    r = subprocess.run([program], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     elapsed = time.monotonic() - start
     if r.returncode != 0:
         sys.exit("%s exited with status %d" % (program, r.returncode))
@@ -44,10 +56,11 @@ def plain(program):
 def traced(program):
     """(seconds to the first kernel's result, of them from the first program
     creation, programs from IL, from binaries)."""
+    argv, env = command(program)
+    env["SYCL_UR_TRACE"] = "2"
     master, slave = pty.openpty()
-    env = dict(os.environ, SYCL_UR_TRACE="2")
     start = time.monotonic()
-    p = subprocess.Popen([program], stdout=slave, stderr=slave, env=env, close_fds=True)
+    p = subprocess.Popen(argv, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
     first = created = None
     launched = False
