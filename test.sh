@@ -74,6 +74,18 @@ step "GPU harness (built and its fat binaries checked above; no GPU here)"
 bazel test //tests/gpu:all 2>&1 | tail -4
 echo "GPU run: not here. tests/gpu/run_on_gpu.sh pack DIR, then DIR/run_on_gpu.sh run DIR on a machine with an NVIDIA GPU (H100 results: tests/gpu/README.md)"
 
+step "spir64_x86_64: an image the CPU runtime cannot build fails its SyclAot action"
+if out="$(bazel build --//sycl:targets=spir64_x86_64 //tests/cpuaot:undefined_aot 2>&1)"; then
+  echo "//tests/cpuaot:undefined_aot built for spir64_x86_64: its image calls an undefined function" >&2
+  exit 1
+fi
+for want in "Compiling SYCL device images of //tests/cpuaot:undefined_aot for spir64_x86_64 failed" \
+  "/undefined_aot_0.spv: cpuaot failed (exit status 1): cpuaot: undefined_aot_0.spv: the CPU runtime cannot build it for -march=avx2" \
+  "Symbols not found: [ undefined_helper ]"; do
+  grep -qF -- "$want" <<<"$out" || { printf '%s\n' "$out" | tail -8 >&2; echo "the build's error lacks: $want" >&2; exit 1; }
+done
+grep -F "foreach:" <<<"$out"
+
 step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
 tests/hermetic/check.sh
 

@@ -2,6 +2,7 @@
 
 load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES")
 load("//rules/private/actions:split.bzl", "SPLIT_MODES")
+load("//sycl:cpu_aot_isas.bzl", "CPU_AOT_ISAS")
 load(":providers.bzl", "SyclInfo")
 load(":toolchain.bzl", "TOOLCHAIN_TYPE")
 
@@ -49,6 +50,7 @@ _SPLIT_ATTRS = {
         doc = "How the split lowers SYCL 2020 specialization constants: native (SPIR-V spec constants, set when the runtime builds the program) or emulation (read from a buffer passed to the kernel). Empty: native for JIT SPIR-V device targets, emulation for AOT and non-SPIR-V ones (DPC++'s convention).",
     ),
     "_cuda_archs": attr.label(default = Label("//sycl:cuda_archs")),
+    "_cpu_aot_isa": attr.label(default = Label("//sycl:cpu_aot_isa")),
     "_image_shards": attr.label(default = Label("//sycl:image_shards")),
 }
 
@@ -88,6 +90,10 @@ LIBRARY_ATTRS = _merge(DEVICE_LINK_ATTRS, {
 BINARY_ATTRS = _merge(DEVICE_LINK_ATTRS, {
     "targets": attr.string_list(
         doc = "Device targets to build images for (e.g. [\"spir64\", \"nvptx64\"]); this binary and its deps build for them. Empty: --@rules_sycl//sycl:targets.",
+    ),
+    "cpu_aot_isa": attr.string(
+        values = [""] + CPU_AOT_ISAS,
+        doc = "The x86-64 instruction set of this binary's spir64_x86_64 images (opencl-aot's --march names: sse4.2, avx, avx2, avx512, skx, spr, ...). Empty: --@rules_sycl//sycl:cpu_aot_isa.",
     ),
     "_allowlist_function_transition": attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist"),
     "data": attr.label_list(allow_files = True, doc = "Files needed at run time."),

@@ -80,10 +80,13 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
     """clang toolchain: each SYCL C++ TU to device images (tools/syclc), for the primary device target.
 
     libsycl-jit builds SPIR-V images (spir64) only: its nvptx64 path needs
-    libspirv for nvptx, which the wheel lacks. With more device targets
-    requested, SYCL C++ TUs have spir64 images only (OpenCL C TUs still
-    build for every device target); without spir64, a rule with SYCL C++
-    sources fails here.
+    libspirv for nvptx, which the wheel lacks. Each TU is compiled once; its
+    SPIR-V image table serves the primary device target and every requested
+    device target that compiles SPIR-V ahead of time (spir64_x86_64: the
+    pipeline runs its AOT step over the table). Other device targets get no
+    SYCL C++ images (OpenCL C TUs still build for every device target);
+    without any SPIR-V device target, a rule with SYCL C++ sources fails
+    here.
     """
     if not inputs.cxx_srcs:
         return struct(image_tables = {}, host_tus = [])
@@ -96,7 +99,8 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
             "; ".join(toolchain.sycl_cxx_missing),
         ))
     dt = sycl.primary
-    if dt.name not in [t.name for t in sycl.device_targets]:
+    spirv_targets = [t.name for t in sycl.device_targets if t.name == dt.name or (t.device_triple == dt.device_triple and t.translator and t.aot and not t.cuda)]
+    if not spirv_targets:
         fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s only (libsycl-jit: SPIR-V), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
             ctx.label,
             cxx,
@@ -112,7 +116,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
         out = emit_sycl_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
         tables.append(struct(dir = out.dir, table = out.table))
         host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer))
-    return struct(image_tables = {dt.name: tables}, host_tus = host_tus)
+    return struct(image_tables = {name: tables for name in spirv_targets}, host_tus = host_tus)
 
 def _compile_dpcpp(ctx, sycl, inputs):
     """DPC++: every C++ source is single-source SYCL, its device part compiled per device target."""

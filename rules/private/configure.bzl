@@ -311,6 +311,69 @@ def _sycl_cxx(rctx):
         missing.append("libsycl-jit (sycl_configure's sycl_jit is empty)")
     return "\n".join(lines) + "\n", missing
 
+# spir64_x86_64: the spir64 pipeline, then each SPIR-V image compiled ahead
+# of time for x86-64 CPUs by tools/cpuaot, which drives Intel's CPU OpenCL
+# runtime (libintelocl.so of the runtime repository cpu_runtime names) as
+# opencl-aot does. tools/cpuaot needs the Khronos OpenCL headers (Debian:
+# opencl-c-headers; SYCL_OPENCL_INCLUDE names another directory holding
+# CL/cl_icd.h).
+_OPENCL_INCLUDE = ("cpuaot/include", "SYCL_OPENCL_INCLUDE", "/usr/include")
+
+def _cpu_aot_target(rctx, imagec, imagec_as):
+    """Links the OpenCL headers; returns the spir64_x86_64 BUILD text, or ""."""
+    if not rctx.attr.cpu_runtime:
+        return ""
+    link, env, default = _OPENCL_INCLUDE
+    include = rctx.path(rctx.os.environ.get(env, "") or default)
+    if not include.get_child("CL").get_child("cl_icd.h").exists:
+        return ""
+    rctx.symlink(include.get_child("CL"), link + "/CL")
+    return """
+# spir64_x86_64: the spir64 pipeline, then per SPIR-V image tools/cpuaot
+# compiles it ahead of time through Intel's CPU OpenCL runtime, for the
+# x86-64 instruction set --@rules_sycl//sycl:cpu_aot_isa names. Build it
+# with --@rules_sycl//sycl:targets=spir64_x86_64 (AOT images only) or
+# spir64,spir64_x86_64 (both; the CPU device picks the AOT one).
+cc_library(
+    name = "opencl_headers",
+    hdrs = glob(["{link}/CL/*.h"]),
+    includes = ["{link}"],
+)
+
+cc_binary(
+    name = "cpuaot",
+    srcs = ["@rules_sycl//tools/cpuaot:cpuaot.c"],
+    copts = ["-std=c11"],
+    linkopts = ["-ldl"],
+    deps = [":opencl_headers"],
+)
+
+sycl_device_target(
+    name = "spir64_x86_64",
+    target = "spir64_x86_64",
+    compiler = "bin/compiler",
+    linker = "bin/linker",
+    assembler = "bin/assembler",
+    disassembler = "bin/disassembler",
+    device_triple = "spir64",
+    compile_flags = ["-O2"],
+    translator = "bin/translator",
+{imagec}    aot = ":cpuaot",
+    aot_args = ["-runtime=$(execpath {runtime}//:libintelocl)", "{{in}}", "{{out}}"],
+    aot_data = [
+        "{runtime}//:libintelocl",
+        "{runtime}//:cpu_compiler",
+    ],
+    aot_isa_flag = "-march=",
+    aot_extension = ".bin",
+    image_format = "native",
+)
+""".format(
+        link = link,
+        runtime = rctx.attr.cpu_runtime,
+        imagec = ('    image_compiler = ":imagec",\n' if imagec else "") + ('    split_assembler = ":imagec_as",\n' if imagec_as else ""),
+    )
+
 def _sycl_configure_impl(rctx):
     version = rctx.os.environ.get("SYCL_LLVM_VERSION", "15")
     found = {}
@@ -337,6 +400,7 @@ def _sycl_configure_impl(rctx):
     imagec = _imagec(rctx, version) if not missing else ""
     imagec_as = _imagec_as(rctx, version) if not missing else ""
     sycl_cxx, sycl_cxx_missing = _sycl_cxx(rctx)
+    cpu_aot = _cpu_aot_target(rctx, imagec, imagec_as) if not missing else ""
     if missing:
         rctx.file("bin/missing", "#!/bin/sh\necho 'sycl toolchain tool missing' >&2\nexit 1\n", executable = True)
     rctx.file("BUILD.bazel", """\
@@ -346,7 +410,7 @@ load("@rules_sycl//rules:defs.bzl", "sycl_device_target", "sycl_toolchain")
 package(default_visibility = ["//visibility:public"])
 
 exports_files(glob(["bin/*", "lib/*"]))
-{nvptx}{imagec}{imagec_as}
+{nvptx}{imagec}{imagec_as}{cpu_aot}
 sycl_toolchain(
     name = "sycl_toolchain",
     kind = "clang",
@@ -383,9 +447,10 @@ toolchain(
         imagec = imagec,
         image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
         imagec_as = imagec_as,
+        cpu_aot = cpu_aot,
         split_assembler = '    split_assembler = ":imagec_as",\n' if imagec_as else "",
         runtime = "\n    # The SYCL runtime host code links and runs against.\n    runtime = %s," % repr(rctx.attr.runtime) if rctx.attr.runtime else "",
-        extra_targets = repr([":nvptx64"] if nvptx else []),
+        extra_targets = repr(([":nvptx64"] if nvptx else []) + ([":spir64_x86_64"] if cpu_aot else [])),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
         verifier = 'alias(name = "opt", actual = "bin/verifier")' if "verifier" in found else "",
     ))
@@ -401,12 +466,16 @@ sycl_configure = repository_rule(
             default = "@oneapi_runtime//:sycl_jit",
             doc = "Label of libsycl-jit.so and the libraries it loads (sycl_toolchain's sycl_jit): DPC++'s device compiler that tools/syclc runs for SYCL C++ sources, by default from the intel-sycl-rt wheel of sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: the toolchain compiles no SYCL C++ (OpenCL C only).",
         ),
+        "cpu_runtime": attr.string(
+            default = "@oneapi_runtime",
+            doc = "Repository made by sycl_oneapi_runtime whose Intel CPU OpenCL runtime (its :libintelocl and :cpu_compiler targets) compiles spir64_x86_64 images ahead of time (tools/cpuaot). Empty: no spir64_x86_64 device target.",
+        ),
         "runtime": attr.string(
             default = "@oneapi_runtime//:sycl",
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_HOST_CLANG", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
+    environ = ["PATH", "SYCL_HOST_CLANG", "SYCL_OPENCL_INCLUDE", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; for SYCL C++, a host clang (clang++-19, else clang++-15, or SYCL_HOST_CLANG) beside tools/syclc and `sycl_jit`; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-15) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0).",
+    doc = "Detects the host device toolchain (clang-15, llvm-link-15, llvm-as-15, llvm-dis-15, llvm-spirv-15; spirv-val and opt-15 for tests; for SYCL C++, a host clang (clang++-19, else clang++-15, or SYCL_HOST_CLANG) beside tools/syclc and `sycl_jit`; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-15) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0; the OpenCL headers (CL/cl_icd.h) for tools/cpuaot, which with cpu_runtime's CPU OpenCL runtime builds spir64_x86_64).",
 )

@@ -25,7 +25,7 @@ def sycl_context(ctx):
         device_targets: list of SyclDeviceTargetInfo that
           --@rules_sycl//sycl:targets asks for, in its order.
         modes: struct(split, per_tu, spec_constants, compression,
-          image_shards, cuda_archs, compilation_mode).
+          image_shards, cuda_archs, compilation_mode, cpu_aot_isa).
         cc_toolchain, feature_configuration: the host C++ toolchain's.
         declare: function(sycl, name, device_target = None, unit = None,
           directory = False) -> File: the one place the output layout is
@@ -93,6 +93,7 @@ def _modes(ctx):
         cuda_archs = ctx.attr._cuda_archs[BuildSettingInfo].value,
         # dbg, fastbuild or opt: the SYCL C++ compiles' -O (and NDEBUG).
         compilation_mode = ctx.var["COMPILATION_MODE"],
+        cpu_aot_isa = ctx.attr._cpu_aot_isa[BuildSettingInfo].value,
     )
 
 def _compression(ctx):

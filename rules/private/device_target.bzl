@@ -16,7 +16,7 @@ def files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
                                [t[DefaultInfo].default_runfiles.files for t in tools])
 
-def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", cuda = None):
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
     Args:
@@ -32,6 +32,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
       aot_server: Target or None, tools/imagec/codegen.cc for an llc `aot`.
       aot_args: list of string, its arguments.
       aot_extension: string, extension of its outputs.
+      aot_isa_flag: string, its flag for --@rules_sycl//sycl:cpu_aot_isa.
       cuda: struct or None (see SyclDeviceTargetInfo.cuda).
 
     Returns:
@@ -54,6 +55,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
         aot_server = aot_server[DefaultInfo].files_to_run if aot_server else None,
         aot_args = aot_args,
         aot_extension = aot_extension,
+        aot_isa_flag = aot_isa_flag,
         image_format = image_format,
         all_files = all_files,
         cuda = cuda,
@@ -79,18 +81,22 @@ def _cuda_info(ctx):
     )
 
 def _sycl_device_target_impl(ctx):
-    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.aot, ctx.attr.aot_server] if t]
+    tools = [t for t in [ctx.attr.compiler, ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator, ctx.attr.image_compiler, ctx.attr.split_assembler, ctx.attr.aot, ctx.attr.aot_server] if t]
     return [device_target_info(
         ctx,
         # The public attribute is `target`: the device target's name.
         name = ctx.attr.target,
         libraries = ctx.files.libraries,
-        all_files = files_of(tools),
+        all_files = files_of(tools + ctx.attr.aot_data),
         image_format = ctx.attr.image_format,
+        image_compiler = ctx.attr.image_compiler[DefaultInfo].files_to_run if ctx.attr.image_compiler else None,
+        split_assembler = ctx.attr.split_assembler[DefaultInfo].files_to_run if ctx.attr.split_assembler else None,
         aot = ctx.attr.aot,
         aot_server = ctx.attr.aot_server,
-        aot_args = ctx.attr.aot_args,
+        # $(execpath L) of a label in aot_data: the path of its one file.
+        aot_args = [ctx.expand_location(a, ctx.attr.aot_data) for a in ctx.attr.aot_args],
         aot_extension = ctx.attr.aot_extension,
+        aot_isa_flag = ctx.attr.aot_isa_flag,
         cuda = _cuda_info(ctx),
     )]
 
@@ -112,9 +118,13 @@ where {in} and {out} name the image and the output).""",
         "libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries linked only where referenced (e.g. libclc)."),
         "translator": attr.label(doc = "SPIR-V translator run per image before `aot` (unset: no translation).", **TOOL),
         "translate_flags": attr.string_list(doc = "Translator flags."),
-        "aot": attr.label(doc = "Ahead-of-time compiler run per image (llc, ocloc, opencl-aot).", **TOOL),
-        "aot_args": attr.string_list(doc = "Arguments of `aot`; {in} and {out} are replaced per image."),
+        "image_compiler": attr.label(doc = "tools/imagec built against the LLVM and SPIRV-LLVM-Translator libraries of `assembler` and `translator` (see sycl_toolchain.image_compiler): one process per CPU translates every image. Unset: one `translator` process per image.", **TOOL),
+        "split_assembler": attr.label(doc = "tools/imagec's assembler alone (see sycl_toolchain.split_assembler): the split assembles its images in it. Unset: `image_compiler`, else one `assembler` process per image.", **TOOL),
+        "aot": attr.label(doc = "Ahead-of-time compiler run per image (llc, ocloc, opencl-aot, tools/cpuaot).", **TOOL),
+        "aot_args": attr.string_list(doc = "Arguments of `aot`; {in} and {out} are replaced per image, and $(execpath L) of a label L in `aot_data` by the path of its one file."),
+        "aot_data": attr.label_list(allow_files = True, cfg = "exec", doc = "Files `aot` reads besides its own runfiles, inputs of every AOT action (e.g. Intel's CPU OpenCL runtime, which tools/cpuaot loads)."),
         "aot_extension": attr.string(default = ".bin", doc = "Extension of the AOT outputs."),
+        "aot_isa_flag": attr.string(doc = "The flag of `aot` that names the x86-64 instruction set, given the value of --@rules_sycl//sycl:cpu_aot_isa (opencl-aot's --march names): '-march=' for tools/cpuaot, '--march=' for opencl-aot. Empty: `aot` gets none."),
         "aot_server": attr.label(doc = "tools/imagec/codegen.cc built against the LLVM of an llc `aot` (sycl_configure sets it for nvptx64 where it finds LLVM 19's library): when `aot_args` are flags it knows, one process per CPU runs the backend over every image, byte-identical to one `aot` run per image. Unset: one `aot` process per image.", **TOOL),
         "image_format": attr.string(
             default = "native",

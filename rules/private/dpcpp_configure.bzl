@@ -45,6 +45,7 @@ sycl_device_target(
     translate_flags = {translate_flags},
     aot = "{tool}",
     aot_args = {args},
+    aot_isa_flag = "{isa_flag}",
     aot_extension = ".bin",
     image_format = "native",
 )
@@ -175,6 +176,7 @@ def _dpcpp_configure_impl(rctx):
             target = "spir64_gen",
             tool = "bin/ocloc",
             args = repr(["compile", "-file", "{in}", "-spirv_input", "-device", rctx.attr.gen_device, "-output", "{out}", "-output_no_suffix"]),
+            isa_flag = "",
             translate_flags = repr(rctx.attr.translate_flags or _TRANSLATE_FLAGS),
         )
     if "opencl-aot" in aot:
@@ -183,6 +185,9 @@ def _dpcpp_configure_impl(rctx):
             target = "spir64_x86_64",
             tool = "bin/opencl-aot",
             args = repr(["--device=cpu", "-o={out}", "{in}"]),
+            # --@rules_sycl//sycl:cpu_aot_isa, not the build machine's CPU
+            # (opencl-aot's default without --march).
+            isa_flag = "--march=",
             translate_flags = repr(rctx.attr.translate_flags or _TRANSLATE_FLAGS),
         )
 

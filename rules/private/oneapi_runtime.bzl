@@ -122,6 +122,35 @@ filegroup(
     name = "sycl_jit",
     srcs = glob(["{jit_dir}/*"], allow_empty = True),
 )
+
+# Intel's CPU OpenCL runtime as a compiler (tools/cpuaot, the spir64_x86_64
+# device target): libintelocl.so, which the tool loads by this path, and
+# what it reads from its own directory: its compiler, cl.cfg, the built-in
+# libraries of every instruction set, and the libraries it links (TBB, the
+# compiler runtime). The wheels hold every one; in a local install a file
+# missing here fails the AOT action with the runtime's own message.
+filegroup(
+    name = "libintelocl",
+    srcs = ["lib/libintelocl.so"],
+)
+
+filegroup(
+    name = "cpu_compiler",
+    srcs = glob([
+        "lib/libintelocl.so*",
+        "lib/libcommon_clang.so*",
+        "lib/cl.cfg",
+        "lib/clbltfn*.rtl",
+        "lib/cllibrary*",
+        "lib/libocl_svml_*.so",
+        "lib/libtbb.so*",
+        "lib/libtbbmalloc.so*",
+        "lib/libimf.so",
+        "lib/libsvml.so",
+        "lib/libirng.so",
+        "lib/libintlc.so*",
+    ], allow_empty = True),
+)
 """
 
 def _fail(msg):
@@ -203,6 +232,7 @@ Intel's CPU OpenCL runtime) from pinned PyPI wheels fetched with pip, each
 checked against its sha256. Targets: `:sycl` (cc_library: headers and
 libsycl), `:runtime_files` (what programs load at run time, with a
 generated .icd) and `:sycl_jit` (DPC++'s device compiler libsycl-jit.so.23.1
-and its four libraries in jit/lib/: toolchain files for tools/syclc). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding
+and its four libraries in jit/lib/: toolchain files for tools/syclc), and `:libintelocl` with `:cpu_compiler` (the CPU OpenCL
+runtime and the files it reads, which compile spir64_x86_64 images). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding
 the wheels to fetch without network.""",
 )

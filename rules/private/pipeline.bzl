@@ -29,6 +29,13 @@ def has_device_code(sycl, sycl_info):
 def _sycl_cxx_tables(sycl_info, device_target):
     return sycl_info.image_tables_by_target.get(device_target.name, depset()).to_list()
 
+def _sycl_cxx_image_table(sycl, device_target, tu):
+    """A SYCL C++ TU's SPIR-V images for device_target: as they are, or compiled ahead of time (spir64_x86_64)."""
+    if not device_target.aot:
+        return struct(dirs = [tu.dir], table = tu.table, device_target = device_target, format = "spirv")
+    aot = emit_aot(sycl, device_target = device_target, in_dirs = [tu.dir], in_table = tu.table, unit = _unit_name(tu.dir))
+    return struct(dirs = [tu.dir, aot.dir], table = aot.table, device_target = device_target, format = device_target.image_format)
+
 def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     """Per device target: device link, split, translation/AOT; then one wrap or bundle.
 
@@ -60,7 +67,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     """
     per_tu = sycl.modes.per_tu and not syclbin
     sycl_cxx = [
-        struct(dirs = [t.dir], table = t.table, device_target = dt, format = "spirv")
+        _sycl_cxx_image_table(sycl, dt, t)
         for dt in sycl.device_targets
         for t in _sycl_cxx_tables(sycl_info, dt)
     ]

@@ -68,15 +68,20 @@ def sycl_binary_impl(ctx):
     ]
 
 _TARGETS_SETTING = str(Label("//sycl:targets"))
+_CPU_AOT_ISA_SETTING = str(Label("//sycl:cpu_aot_isa"))
 
 def _device_targets_transition_impl(settings, attr):
-    # The binary's `targets` attribute (device targets) wins; its deps build for the same.
-    return {_TARGETS_SETTING: attr.targets or settings[_TARGETS_SETTING]}
+    # The binary's `targets` and `cpu_aot_isa` attributes win; its deps
+    # build for the same.
+    return {
+        _TARGETS_SETTING: attr.targets or settings[_TARGETS_SETTING],
+        _CPU_AOT_ISA_SETTING: attr.cpu_aot_isa or settings[_CPU_AOT_ISA_SETTING],
+    }
 
 device_targets_transition = transition(
     implementation = _device_targets_transition_impl,
-    inputs = [_TARGETS_SETTING],
-    outputs = [_TARGETS_SETTING],
+    inputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING],
+    outputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING],
 )
 
 BINARY_DOC = """Links a SYCL program: device link of every device TU in srcs and deps,

@@ -105,6 +105,55 @@ clang_two_targets_test = analysistest.make(
     },
 )
 
+def _clang_cpu_aot_test(ctx, isa):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    for m, n in {"SyclAot": 1, "SyclDeviceCompile": 2, "SyclSplit": 2, "SyclTranslate": 2, "SyclWrap": 1}.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+    asserts.equals(env, ["-spec-const=emulation", "-spec-const=native"], _spec_const_flags(by), "spec constants: native for JIT SPIR-V, emulation for AOT")
+    aot = by["SyclAot"][0]
+    command = _command(aot)
+    asserts.true(env, command[0].endswith("/cpuaot"), "tools/cpuaot per image: " + command[0])
+    runtime = [a for a in command if a.startswith("-runtime=")]
+    asserts.equals(env, 1, len(runtime), "one -runtime=")
+    lib = runtime[0][len("-runtime="):]
+    asserts.true(env, lib.endswith("/lib/libintelocl.so") and not lib.startswith("/"), "the runtime's libintelocl.so by a relative path: " + lib)
+    asserts.equals(env, ["{in}", "{out}", "-march=" + isa], command[-3:], "the image, the output, the instruction set")
+    inputs = [f.path for f in aot.inputs.to_list()]
+    for f in [lib, "/lib/cl.cfg", "/lib/libcommon_clang.so.2026.22.10.0", "/lib/clbltfnl9.rtl", "/lib/libtbb.so.12"]:
+        asserts.true(env, [p for p in inputs if p.endswith(f)] != [], "the CPU runtime's %s is an input of SyclAot" % f)
+    asserts.false(env, [p for p in inputs if p.endswith(".icd") or p.endswith("libsycl.so.9")] != [], "no ICD file, no libsycl: only the CPU runtime")
+    asserts.equals(env, ".bin", aot.argv[aot.argv.index("-out-ext") + 1])
+    translated = [t for t in by["SyclTranslate"] if "/spir64_x86_64/" in t.argv[t.argv.index("-out-table") + 1]]
+    asserts.equals(env, 1, len(translated), "spir64_x86_64 has its own SPIR-V translation")
+    asserts.equals(env, translated[0].argv[translated[0].argv.index("-out-table") + 1], aot.argv[aot.argv.index("-table") + 1], "the AOT step reads that SPIR-V table")
+    groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
+    asserts.equals(env, [("spir64", "spirv"), ("spir64_x86_64", "native")], groups, "SPIR-V images and native x86-64 images in one descriptor")
+    return analysistest.end(env)
+
+def _clang_cpu_aot_test_impl(ctx):
+    return _clang_cpu_aot_test(ctx, "avx2")
+
+clang_cpu_aot_test = analysistest.make(
+    _clang_cpu_aot_test_impl,
+    config_settings = {
+        "//sycl:device_link_mode": "whole",
+        "//sycl:targets": ["spir64", "spir64_x86_64"],
+    },
+)
+
+def _clang_cpu_aot_isa_test_impl(ctx):
+    return _clang_cpu_aot_test(ctx, "sse4.2")
+
+clang_cpu_aot_isa_test = analysistest.make(
+    _clang_cpu_aot_isa_test_impl,
+    config_settings = {
+        "//sycl:cpu_aot_isa": "sse4.2",
+        "//sycl:device_link_mode": "whole",
+        "//sycl:targets": ["spir64", "spir64_x86_64"],
+    },
+)
+
 def _dpcpp_aot_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = actions_by_mnemonic(env)
@@ -125,6 +174,7 @@ def _dpcpp_aot_test_impl(ctx):
         asserts.true(env, x in ocloc, "ocloc " + x)
     asserts.equals(env, "pvc", ocloc[ocloc.index("-device") + 1], "ocloc -device")
     asserts.true(env, "--device=cpu" in aots["opencl-aot"], "opencl-aot for the CPU")
+    asserts.true(env, "--march=avx2" in aots["opencl-aot"], "opencl-aot for --@rules_sycl//sycl:cpu_aot_isa (default avx2)")
     groups = [(t, f) for t, f, _ in _wrap_groups(by["SyclWrap"][0].argv)]
     asserts.equals(env, [("spir64", "spirv"), ("spir64_gen", "native"), ("spir64_x86_64", "native")], groups)
     host = [a for a in by["FileWrite"] if a.outputs.to_list()[0].basename.endswith(".host.cpp")]
@@ -141,7 +191,7 @@ dpcpp_aot_test = analysistest.make(
 
 def _unknown_target_test_impl(ctx):
     env = analysistest.begin(ctx)
-    asserts.expect_failure(env, "requested by --@rules_sycl//sycl:targets, but the clang toolchain builds only: nvptx64, spir64")
+    asserts.expect_failure(env, "requested by --@rules_sycl//sycl:targets, but the clang toolchain builds only: nvptx64, spir64, spir64_x86_64")
     return analysistest.end(env)
 
 unknown_target_test = analysistest.make(

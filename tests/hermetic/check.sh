@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Hermeticity of the SYCL action graph, on the generated 50-TU program:
+# Hermeticity of the SYCL action graph, on the generated 50-TU program (with
+# SPIR-V images, and with x86-64 images compiled ahead of time by the CPU
+# OpenCL runtime: the OpenCL C app50_cpu_aot; SYCL C++ TUs that import
+# SYCL_EXTERNAL functions cannot be compiled ahead of time alone):
 #  1. a second checkout in another directory, built from scratch in its own
 #     output base, produces outputs byte-identical to this checkout's
 #     (device bitcode, split images, SPIR-V, wrapper object, executable);
@@ -11,7 +14,7 @@
 #   tests/hermetic/check.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-target=//tests/hermetic/app50:app50
+targets=(//tests/hermetic/app50:app50 //tests/opencl/app50:app50_cpu_aot)
 work="$(mktemp -d "${TMPDIR:-/tmp}/hermetic.XXXXXX")"
 servers=()
 cleanup() {
@@ -38,7 +41,7 @@ build() {
   local dir="$1" ob="$2" log="$3"
   shift 3
   servers+=("$ob")
-  (cd "$dir" && bazel --output_base="$ob" build --symlink_prefix=/ "$@" "$target") >"$log" 2>&1 || {
+  (cd "$dir" && bazel --output_base="$ob" build --symlink_prefix=/ "$@" "${targets[@]}") >"$log" 2>&1 || {
     tail -30 "$log" >&2
     echo "hermetic: build in $dir failed" >&2
     exit 1
@@ -46,40 +49,46 @@ build() {
   (cd "$dir" && bazel --output_base="$ob" shutdown >/dev/null 2>&1) || true
 }
 
+# digests DIR [OUTPUT_BASE]: digests of what building $targets writes, by
+# path in the execution root (the package may hold other targets' outputs,
+# e.g. from `bazel test //...`; a target with a `targets` attribute writes
+# into the output directory of its configuration).
 digests() {
-  local bin
-  bin="$(cd "$1" && bazel --output_base="$2" info bazel-bin 2>/dev/null)/tests/hermetic/app50"
-  outputs_of_app50 "$bin"
-  (cd "$1" && bazel --output_base="$2" shutdown >/dev/null 2>&1) || true
-}
-
-# Digests of what building $target writes (the package may hold other
-# targets' outputs, e.g. from `bazel test //...`).
-outputs_of_app50() {
-  (cd "$1" && for p in app50 app50.bin _sycl/app50 _sycl/kernels _objs/app50; do
-    [ -e "$p" ] && find "$p" -type f ! -name '*.params'
-  done | LC_ALL=C sort | xargs sha256sum)
+  local dir="$1" ob=() execroot t name pkg
+  [ -n "${2:-}" ] && ob=(--output_base="$2")
+  execroot="$(cd "$dir" && bazel "${ob[@]}" info execution_root 2>/dev/null)"
+  for t in "${targets[@]}"; do
+    name="${t##*:}"
+    pkg="$(cd "$dir" && bazel "${ob[@]}" cquery --output=starlark \
+      --starlark:expr='target.files_to_run.executable.dirname' "$t" 2>/dev/null)"
+    (cd "$execroot" && for p in "$name" "$name.bin" "_sycl/$name" _sycl/kernels "_objs/$name"; do
+      [ -e "$pkg/$p" ] && find "$pkg/$p" -type f ! -name '*.params'
+    done)
+  done | LC_ALL=C sort -u | (cd "$execroot" && xargs sha256sum)
+  [ -n "${2:-}" ] && { (cd "$dir" && bazel "${ob[@]}" shutdown >/dev/null 2>&1) || true; }
+  return 0
 }
 
 checkout "$work/b/checkout"
 
-(cd "$root" && bazel build "$target") >"$work/a.log" 2>&1 || { tail -30 "$work/a.log" >&2; exit 1; }
-(cd "$root" && bazel info bazel-bin >/dev/null 2>&1)
-a_bin="$(cd "$root" && bazel info bazel-bin 2>/dev/null)/tests/hermetic/app50"
+(cd "$root" && bazel build "${targets[@]}") >"$work/a.log" 2>&1 || { tail -30 "$work/a.log" >&2; exit 1; }
+a_execroot="$(cd "$root" && bazel info execution_root 2>/dev/null)"
 build "$work/b/checkout" "$work/ob_b" "$work/b.log" --disk_cache="$work/cache"
 digests "$work/b/checkout" "$work/ob_b" >"$work/b.sha"
 # This checkout's tree may also hold stale outputs of an earlier
 # configuration (e.g. whole-program device link): compare the files the
 # fresh build wrote.
-(cd "$a_bin" && awk '{print $2}' "$work/b.sha" | xargs sha256sum) >"$work/a.sha" 2>&1 || true
+(cd "$a_execroot" && awk '{print $2}' "$work/b.sha" | xargs sha256sum) >"$work/a.sha" 2>&1 || true
 files="$(wc -l <"$work/a.sha")"
 [ "$files" -gt 100 ] || { echo "hermetic: only $files outputs found" >&2; exit 1; }
+aot="$(grep -c '/spir64_x86_64/tu/.*/aot/.*\.bin$' "$work/b.sha" || true)"
+[ "$aot" -eq 50 ] || { echo "hermetic: $aot AOT images (spir64_x86_64) found, want 50" >&2; exit 1; }
 if ! diff "$work/a.sha" "$work/b.sha" >"$work/diff"; then
   echo "hermetic: outputs differ between checkouts:" >&2
   head -20 "$work/diff" >&2
   exit 1
 fi
-echo "hermetic: $files outputs byte-identical across two checkouts ($root, $work/b/checkout)"
+echo "hermetic: $files outputs ($aot of them x86-64 AOT images) byte-identical across two checkouts ($root, $work/b/checkout)"
 
 build "$work/b/checkout" "$work/ob_c" "$work/c.log" --disk_cache="$work/cache"
 summary="$(grep -E '^INFO: [0-9]+ processes' "$work/c.log" | tail -1)"

@@ -33,12 +33,19 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
     """Runs the device target's ahead-of-time compiler on every image of a table (mnemonic SyclAot).
 
     Like SyclTranslate: one run of `device_target.aot` per row of the
-    table's Code column (llc for nvptx64, ocloc for spir64_gen, opencl-aot
-    for spir64_x86_64), outputs and a rewritten table in the tree artifact
-    aot[_<shard>]/. With the device target's aot_server
-    (tools/imagec/codegen.cc, nvptx64) and aot_args it knows, one server
-    process per CPU compiles every image instead (foreach -serve=codegen),
-    with the same output.
+    table's Code column (llc for nvptx64, ocloc for spir64_gen, tools/cpuaot
+    or opencl-aot for spir64_x86_64), outputs and a rewritten table in the
+    tree artifact aot[_<shard>]/. For a device target with aot_isa_flag,
+    the command also names --@rules_sycl//sycl:cpu_aot_isa.
+
+    Any image table whose Code column holds what `aot` reads works: for
+    spir64_x86_64 and spir64_gen a table of SPIR-V images
+    ([Code|Properties|Symbols], e.g. emit_translate's, or a per-TU SYCL C++
+    compile's), whose Properties and Symbols columns are passed through.
+
+    With the device target's aot_server (tools/imagec/codegen.cc, nvptx64)
+    and aot_args it knows, one server process per CPU compiles every image
+    instead (foreach -serve=codegen), with the same output.
 
     Args:
       sycl: the SYCL context (context.bzl).
@@ -55,13 +62,16 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
     """
     out_dir = sycl.declare(sycl, "aot" + ("_%d" % shard[0] if shard else ""), device_target = device_target, unit = unit, directory = True)
     server = device_target.aot_server
-    flags = server_flags(device_target.aot_args) if server else None
+    flags = server_flags(device_target.aot_args) if server and not device_target.aot_isa_flag else None
     if flags != None:
         command = [server.executable, "serve"] + flags
         serve = "codegen"
     else:
         command = [device_target.aot.executable] + device_target.aot_args
         serve = False
+        if device_target.aot_isa_flag:
+            # x86-64 CPUs: the instruction set the code is generated for.
+            command.append(device_target.aot_isa_flag + sycl.modes.cpu_aot_isa)
     table = run_foreach(
         sycl,
         device_target.all_files,

@@ -3,6 +3,7 @@
 // on Intel's CPU OpenCL device through libsycl and checks every element.
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include <sycl/sycl.hpp>
@@ -16,6 +17,11 @@ int main() {
     sycl::queue q(examples::IntelCpuDevice("app50"),
                   // In order: a memcpy after a kernel waits for it.
                   sycl::property::queue::in_order());
+    // With APP50_UPFRONT set (tests/bench/cpu_aot), every image is built
+    // before the first kernel runs, as in programs that prepare all their
+    // kernels up front; libsycl keeps the programs for the kernels below.
+    if (std::getenv("APP50_UPFRONT"))
+      sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {q.get_device()});
     int *buf = sycl::malloc_device<int>(n, q);
     std::vector<int> out(n);
     int bad = 0;
