@@ -246,7 +246,7 @@ taker="$(awk -v a="$action" '$1 == a && $3 == "exit=0" && $4 == "status=0" { pri
 grep -E '^INFO: [0-9]+ processes|^Executed' "$work/a.log" | tail -2
 python3 tests/remote/execlog.py remote "$work/a.json" | tail -2
 n=$(same_as_local "$work/a.json")
-step "   killed w1 (SIGKILL to bb_worker, bb_runner and the action) $killed; $taker started it again ${retaken:-?} s after the kill (bb_scheduler drops a worker silent for a minute and queues its action again) and completed it; w2 ran $(done_actions w2) actions, w3 $(done_actions w3); the build succeeded $(echo "$(date +%s.%N) - $killed_at" | bc | cut -d. -f1) s after the kill, ${a_s%.*} s wall in all (analysis and tests included); $n SYCL/C++ outputs byte-identical to the local build"
+step "   killed w1 (SIGKILL to bb_worker, bb_runner and the action) $killed; $taker started it again ${retaken:-?} s after the kill (bb_scheduler drops a worker silent for a minute and fails its action with UNAVAILABLE; Bazel retries it) and completed it; w2 ran $(done_actions w2) actions, w3 $(done_actions w3); the build succeeded $(echo "$(date +%s.%N) - $killed_at" | bc | cut -d. -f1) s after the kill, ${a_s%.*} s wall in all (analysis and tests included); $n SYCL/C++ outputs byte-identical to the local build"
 
 step "2. second checkout, clean output base: everything from the remote cache"
 cob="$state/checkout-b"
