@@ -15,12 +15,13 @@
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
 #      points Bazel at those copies with --override_repository and at the
 #      wheels with --repo_env=RULES_SYCL_WHEELHOUSE.
-#   5. installs PostgreSQL and BuildGrid (tests/remote/requirements.txt:
-#      pinned versions and sha256 of every wheel, kept in .offline/remote_wheels
-#      so that the virtualenv can be rebuilt offline) into .remote/venv
-#      (git-ignored) and downloads the Go modules of the remote-execution test
-#      worker (tests/remote/run.sh, part of ./test.sh). A developer can skip
-#      this with RULES_SYCL_NO_REMOTE=1 (CI must not).
+#   5. builds Buildbarn (bb_storage, bb_scheduler, bb_worker, bb_runner) for
+#      the remote-execution check (tests/remote/run.sh, part of ./test.sh)
+#      into .offline/buildbarn/bin with tests/remote/buildbarn/build.sh: the
+#      modules pinned by its go.mod and go.sum, from the Go module proxy, with
+#      Buildbarn's patches, by a pinned Go toolchain; a second run only checks
+#      a stamp. A developer can skip this with RULES_SYCL_NO_REMOTE=1 (CI
+#      must not).
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -43,10 +44,8 @@ DEBIAN_PACKAGES=(
   clang-19 llvm-19 llvm-19-dev libclc-19 bc time
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
+  patch
 )
-# tests/remote (unless RULES_SYCL_NO_REMOTE=1): BuildGrid's virtualenv and its
-# database.
-REMOTE_PACKAGES=(python3-venv postgresql-15)
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
 die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 1; }
@@ -57,13 +56,12 @@ as_root() {
 
 install_debian_packages() {
   local missing=()
-  local wanted=("${DEBIAN_PACKAGES[@]}")
-  [ -z "${RULES_SYCL_NO_REMOTE:-}" ] && wanted+=("${REMOTE_PACKAGES[@]}")
-  for p in "${wanted[@]}"; do
+  for p in "${DEBIAN_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   # The host Go (any version >= 1.19) only downloads modules; Bazel builds
-  # with the pinned 1.19.13 SDK.
+  # with the pinned 1.19.13 SDK, tests/remote/buildbarn/build.sh with its
+  # pinned toolchain.
   command -v go >/dev/null 2>&1 || missing+=(golang-go)
   [ ${#missing[@]} -eq 0 ] && return 0
   log "installing Debian packages: ${missing[*]}"
@@ -168,44 +166,11 @@ prefetch_wheels() {
     die "downloading the pinned wheels failed (see above)"
 }
 
-# BuildGrid for tests/remote/run.sh, from PyPI wheels pinned by sha256, kept
-# in .offline/remote_wheels; the stamp records which requirements file the
-# virtualenv was built from.
-install_buildgrid() {
-  local venv="$ROOT/.remote/venv" req="$ROOT/tests/remote/requirements.txt" wheels="$OFF/remote_wheels" want
-  want="$(sha256sum "$req" | cut -d' ' -f1)"
-  if [ -x "$venv/bin/bgd" ] && [ "$(cat "$venv/.requirements.sha256" 2>/dev/null)" = "$want" ]; then
-    return 0
-  fi
-  log "installing BuildGrid into $venv"
-  rm -rf "$venv"
-  # Debian's Python (the wheels are for CPython 3.11), whatever is on PATH.
-  /usr/bin/python3 -m venv "$venv"
-  # pip checks every wheel against its pinned sha256, whether it comes from
-  # the local copy or from PyPI.
-  if [ "$(cat "$wheels/.requirements.sha256" 2>/dev/null)" != "$want" ]; then
-    mkdir -p "$wheels"
-    "$venv/bin/pip" download -q --no-input --require-hashes --only-binary :all: -d "$wheels" -r "$req" ||
-      die "pip download -r $req failed (PyPI unreachable, or a wheel's sha256 differs from the pinned one)"
-    echo "$want" >"$wheels/.requirements.sha256"
-  fi
-  "$venv/bin/pip" install -q --no-input --no-index --find-links "$wheels" --require-hashes --only-binary :all: -r "$req" ||
-    die "pip install -r $req from $wheels failed (a wheel's sha256 differs from the pinned one?)"
-  echo "$want" >"$venv/.requirements.sha256"
-}
-
-# The test worker is its own Go module: fetch its dependencies once.
-download_worker_modules() {
-  local go="$OFF/go_sdk/bin/go"
-  [ -x "$go" ] || go=go
-  (cd "$ROOT/tests/remote/worker" && GOFLAGS=-mod=mod "$go" mod download) ||
-    die "go mod download for tests/remote/worker failed"
-}
-
+# Buildbarn for tests/remote/run.sh (tests/remote/buildbarn/build.sh says
+# how; it needs the Go module proxy only the first time).
 install_remote() {
   [ -z "${RULES_SYCL_NO_REMOTE:-}" ] || return 0
-  install_buildgrid
-  download_worker_modules
+  "$ROOT/tests/remote/buildbarn/build.sh" || die "building Buildbarn failed (see above)"
 }
 
 write_bazelrc() {

@@ -4,7 +4,7 @@
 # `bazel test //...` (Starlark analysis tests, tool tests, integration builds
 # that compile and run every example on Intel's oneAPI runtime and CPU OpenCL
 # device, @oneapi_runtime), hermeticity, and remote execution on a loopback
-# BuildGrid with two workers (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1
+# Buildbarn with two workers (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1
 # skips it on a developer's machine, never in CI). Run ./setup.sh first.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -90,7 +90,7 @@ step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
 tests/hermetic/check.sh
 
 if [ -z "${RULES_SYCL_NO_REMOTE:-}" ]; then
-  step "remote execution: BuildGrid + 2 workers on loopback"
+  step "remote execution: Buildbarn + 2 workers on loopback"
   # Under 10 minutes here (2 shared cores) once its two output bases have
   # fetched the external repositories; a fresh machine fetches them first.
   timeout 1800 tests/remote/run.sh

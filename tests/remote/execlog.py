@@ -9,11 +9,24 @@
   execlog.py cached LOG...   every spawn was a remote cache hit (nothing ran)
   execlog.py outputs LOG...  "sha256  path" of every output of a SYCL or C++
                              action, for comparing with another build
+  execlog.py worker WLOG...  one line per action a bb_worker log (WLOG) shows
+                             completed: "HASH-SIZE WORKER exit=N status=CODE"
+  execlog.py overhead LOG PROFILE WLOG...
+                             per-action remote overhead of the remotely
+                             executed spawns in LOG: the time Bazel spent on
+                             the action (PROFILE: --profile's JSON trace)
+                             less the time its command ran on the worker
+                             (WLOG: the ExecuteResponse's execution metadata),
+                             median and p90 with where it went, for the
+                             actions whose command ran under 100 ms
 
 Exits 1 with one line per offending spawn when a check fails.
 """
 import collections
+import datetime
 import json
+import re
+import statistics
 import sys
 
 
@@ -49,7 +62,124 @@ def describe(s):
     return f"{s.get('mnemonic')} {s.get('progressMessage', '')!r}: runner {where(s)}"
 
 
+ACTION = re.compile(r" Action: \S*/action/([0-9a-f]+-[0-9]+)/")
+RESPONSE = " ExecuteResponse: "
+
+
+def worker_actions(paths):
+    """(action, ExecuteResponse) for every action the bb_worker logs show
+    completed: the worker logs "Action: ..." when it starts one and
+    "ExecuteResponse: {json}" when it is done."""
+    for path in paths:
+        action = None
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = ACTION.search(line)
+                if m:
+                    action = m.group(1)
+                elif RESPONSE in line and action:
+                    yield action, json.loads(line.split(RESPONSE, 1)[1])
+                    action = None
+
+
+def seconds(timestamp):
+    """An RFC 3339 timestamp with nanoseconds, as protojson writes them."""
+    whole, _, frac = timestamp.rstrip("Z").partition(".")
+    t = datetime.datetime.fromisoformat(whole).replace(tzinfo=datetime.timezone.utc)
+    return t.timestamp() + float("0." + (frac or "0"))
+
+
+def ms(meta, start, end):
+    return (seconds(meta[end + "Timestamp"]) - seconds(meta[start + "Timestamp"])) * 1000
+
+
+# Spans of Bazel's JSON trace profile inside an action's "action processing"
+# span (same thread), by name.
+CLIENT_PARTS = {
+    "MerkleTree.build(ActionInput)": "merkle tree",
+    "check cache hit": "cache check",
+    "upload missing inputs": "input upload",
+    "execute remotely": "execute call",
+    "download outputs": "output download",
+}
+
+
+def overhead(log, profile, worker_logs, fast_ms=100.0):
+    meta_by_output = {}
+    for _, resp in worker_actions(worker_logs):
+        result = resp.get("result", {})
+        for o in result.get("outputFiles", []):
+            meta_by_output[o["digest"]["hash"]] = result.get("executionMetadata", {})
+    with open(profile, encoding="utf-8") as f:
+        trace = json.load(f)
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    actions = collections.defaultdict(list)
+    parts_by_thread = collections.defaultdict(list)
+    for e in events:
+        if e.get("ph") != "X":
+            continue
+        if e.get("cat") == "action processing":
+            actions[e["name"]].append(e)
+        elif e.get("name") in CLIENT_PARTS:
+            parts_by_thread[e["tid"]].append(e)
+    rows = []
+    unmatched = 0
+    for s in spawns([log]):
+        if where(s) != "remote":
+            continue
+        spans = actions.get(s.get("progressMessage"), [])
+        meta = next((meta_by_output[o["digest"]["hash"]] for o in s.get("actualOutputs", [])
+                     if o["digest"]["hash"] in meta_by_output), None)
+        if len(spans) != 1 or meta is None:
+            unmatched += 1  # progress message not unique, or no worker log
+            continue
+        a = spans[0]
+        row = {
+            "mnemonic": s.get("mnemonic"),
+            "bazel": a["dur"] / 1000,
+            "command": ms(meta, "executionStart", "executionCompleted"),
+            "queued": ms(meta, "queued", "workerStart"),
+            "input fetch": ms(meta, "inputFetchStart", "inputFetchCompleted"),
+            "output upload": ms(meta, "outputUploadStart", "outputUploadCompleted"),
+            "worker": ms(meta, "workerStart", "workerCompleted"),
+        }
+        for part in CLIENT_PARTS.values():
+            row[part] = 0.0
+        for e in parts_by_thread[a["tid"]]:
+            if a["ts"] <= e["ts"] <= a["ts"] + a["dur"]:
+                row[CLIENT_PARTS[e["name"]]] += e["dur"] / 1000
+        row["overhead"] = row["bazel"] - row["command"]
+        # The Execute call less the queue and the worker: RPCs between
+        # Bazel, bb_storage, bb_scheduler and bb_worker.
+        row["execute call"] -= row["queued"] + row["worker"]
+        rows.append(row)
+    fast = [r for r in rows if r["command"] < fast_ms]
+    print(f"overhead: {len(rows)} remotely executed actions matched ({unmatched} not: progress message not unique"
+          f" or not in the worker logs); {len(fast)} ran their command in under {fast_ms:.0f} ms"
+          f" ({', '.join(f'{n} {m}' for m, n in collections.Counter(r['mnemonic'] for r in fast).most_common())})")
+    if not fast:
+        return
+
+    def p90(v):
+        v = sorted(v)
+        return v[min(len(v) - 1, int(0.9 * len(v)))]
+
+    for key in ["overhead", "bazel", "command", "queued", "input fetch", "output upload",
+                "merkle tree", "cache check", "input upload", "execute call", "output download"]:
+        v = [r[key] for r in fast]
+        print(f"  {key:16s} median {statistics.median(v):7.1f} ms  p90 {p90(v):7.1f} ms")
+
+
 def main(argv):
+    if len(argv) >= 5 and argv[1] == "overhead":
+        overhead(argv[2], argv[3], argv[4:])
+        return 0
+    if len(argv) >= 3 and argv[1] == "worker":
+        for action, resp in worker_actions(argv[2:]):
+            result = resp.get("result", {})
+            worker = json.loads(result.get("executionMetadata", {}).get("worker", "{}") or "{}").get("worker", "?")
+            print(f"{action} {worker} exit={result.get('exitCode', 0)} status={resp.get('status', {}).get('code', 0)}")
+        return 0
     if len(argv) < 3 or argv[1] not in ("remote", "cached", "outputs"):
         sys.exit(__doc__)
     mode, logs = argv[1], argv[2:]

@@ -1,44 +1,48 @@
 #!/usr/bin/env bash
-# Remote execution of the SYCL action graph on a real REAPI service, on
-# loopback: BuildGrid (CAS, ByteStream, ActionCache, Execution, Bots; pinned in
-# tests/remote/requirements.txt, installed by setup.sh into .remote/venv) with
-# a private PostgreSQL for its scheduler, and two test workers
-# (tests/remote/worker). Every process is started here and stopped by the
-# EXIT trap; each step is bounded by `timeout`.
+# Remote execution of the SYCL action graph on Buildbarn, on loopback:
+# bb_storage (CAS and action cache in memory; the address Bazel talks to,
+# which forwards Execute to the scheduler), bb_scheduler, and workers, each a
+# bb_worker running one action at a time through its own bb_runner in its
+# own build directory (tests/remote/buildbarn/*.jsonnet). ./setup.sh builds
+# them (tests/remote/buildbarn/build.sh). Every process is started here and
+# stopped by the EXIT trap; each step is bounded by `timeout`.
 #
 # Checks (any failure exits 1):
 #  1. a clean remote build (--config=remote) of //tests/hermetic/app50 and
 #     `bazel test //examples/...` (built remotely; the tests themselves run
-#     and verify on this machine), during which one worker is killed
-#     (SIGKILL) while it holds a lease and a third worker joins: the build
-#     succeeds, another worker runs the killed worker's lease, every SYCL
-#     action ran on a worker (execution log runner "remote"), and every
-#     SYCL/C++ output is byte-identical to this checkout's local build of the
-#     same targets (sandboxed; the Go tools' actions in persistent workers);
+#     and verify on this machine), during which one worker (bb_worker, its
+#     bb_runner and the action it runs) is killed with SIGKILL while it holds
+#     an action, and a third worker joins: the build succeeds, another worker
+#     runs the killed worker's action to completion, every SYCL action ran
+#     on a worker (execution log runner "remote"), and every SYCL/C++ output
+#     is byte-identical to this checkout's local build of the same targets
+#     (sandboxed; the Go tools' actions in persistent workers);
 #  2. a clean build of both from a second checkout and output base executes
 #     nothing: every spawn is a remote cache hit, with the same digests.
-# REMOTE_FIGURES=1 also times, on a fresh server, an undisturbed clean remote
-# app50 build and a clean local (sandboxed, no cache) one; REMOTE_LOGS=DIR
-# keeps the logs (Bazel, execution logs, BuildGrid, workers) there.
+# REMOTE_FIGURES=1 also times, each on a fresh Buildbarn with 2 workers,
+# undisturbed clean remote app50 builds with --jobs=2 and --jobs=8 (with the
+# per-action remote overhead: execlog.py overhead) and check 1's build without
+# a kill, then a clean local (sandboxed, no cache) app50 build with --jobs=2;
+# REMOTE_LOGS=DIR keeps the logs (Bazel, execution logs, profiles, Buildbarn's
+# processes) there.
 #   tests/remote/run.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-venv="$root/.remote/venv"
-pgbin="${PGBIN:-/usr/lib/postgresql/15/bin}"
-GO="$root/.offline/go_sdk/bin/go"
+bin="$root/.offline/buildbarn/bin"
+conf="$root/tests/remote/buildbarn"
 app=//tests/hermetic/app50:app50
 # Local builds use both cores; a remote build keeps more actions in flight
-# than there are workers, so that a worker finishing a lease finds the next
-# job already queued (BuildGrid hands it out in the same call).
+# than there are workers, so that a worker finishing an action finds the next
+# one already queued (the scheduler hands it out in the same call).
 jobs=2
 rjobs="${REMOTE_JOBS:-8}"
 t0=$(date +%s)
 
 die() { echo "remote: $*" >&2; exit 1; }
-[ -x "$venv/bin/bgd" ] || die "BuildGrid is not installed in $venv: run ./setup.sh"
-[ -x "$pgbin/initdb" ] || die "PostgreSQL not found in $pgbin: run ./setup.sh (Debian postgresql-15)"
-[ -x "$GO" ] || GO=go
+for b in bb_storage bb_scheduler bb_worker bb_runner; do
+  [ -x "$bin/$b" ] || die "$bin/$b is missing: run ./setup.sh"
+done
 
 # Output bases and the second checkout persist between runs (git-ignored,
 # .bazelignore'd) so that only the first run fetches external repositories;
@@ -46,26 +50,32 @@ die() { echo "remote: $*" >&2; exit 1; }
 state="$root/.remote/state"
 mkdir -p "$state"
 work="$(mktemp -d "${TMPDIR:-/tmp}/remote.XXXXXX")"
-chmod 755 "$work"
 oba="$state/ob-a"
 obb="$state/ob-b"
-pids=()
-pg_started=""
+# Every Buildbarn process runs under `timeout`, which puts it in a process
+# group of its own (the action a bb_runner runs included).
+groups=()
 cleanup() {
-  local rc=$?
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  local rc=$? g
+  # bb_worker ignores SIGTERM; nothing here keeps state.
+  for g in "${groups[@]}"; do kill -KILL -- "-$g" 2>/dev/null || true; done
+  for g in "${groups[@]}"; do wait "$g" 2>/dev/null || true; done
+  [ -n "${build_pid:-}" ] && { kill "$build_pid" 2>/dev/null || true; wait "$build_pid" 2>/dev/null || true; }
   (cd "$root" && timeout 60 bazel --output_base="$oba" shutdown >/dev/null 2>&1) || true
-  [ -d "$state/checkout-b" ] && (cd "$state/checkout-b" && timeout 60 bazel --output_base="$obb" shutdown >/dev/null 2>&1) || true
-  [ -n "$pg_started" ] && as_pg "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate -w stop >/dev/null 2>&1 || true
+  # The local reference build's server (this checkout's default output base).
+  (cd "$root" && timeout 60 bazel shutdown >/dev/null 2>&1) || true
+  if [ -d "$state/checkout-b" ]; then
+    (cd "$state/checkout-b" && timeout 60 bazel --output_base="$obb" shutdown >/dev/null 2>&1) || true
+  fi
   if [ -n "${REMOTE_LOGS:-}" ]; then
-    mkdir -p "$REMOTE_LOGS" && cp "$work"/*.log "$work"/*.json "$REMOTE_LOGS"/ 2>/dev/null || true
+    mkdir -p "$REMOTE_LOGS"
+    cp "$work"/*.log "$work"/*.json "$work"/*.txt "$REMOTE_LOGS"/ 2>/dev/null || true
   fi
   if [ $rc -ne 0 ]; then
     for f in "$work"/*.log; do
       [ -f "$f" ] || continue
       echo "--- tail of $(basename "$f")" >&2
-      tail -15 "$f" >&2
+      tail -15 "$f" | cut -c1-400 >&2
     done
   fi
   rm -rf "$work"
@@ -75,11 +85,6 @@ trap cleanup EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
 
-# PostgreSQL refuses to run as root.
-as_pg() {
-  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-
 step() { printf 'remote: [%4d s] %s\n' "$(($(date +%s) - t0))" "$*"; }
 
 free_port() {
@@ -87,8 +92,8 @@ free_port() {
 }
 
 wait_port() {
-  local port=$1 pid=$2 i
-  for i in $(seq 1 120); do
+  local port=$1 pid=$2
+  for _ in $(seq 1 120); do
     kill -0 "$pid" 2>/dev/null || die "process $pid exited before listening on $port"
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
     sleep 0.5
@@ -96,61 +101,80 @@ wait_port() {
   die "nothing listens on 127.0.0.1:$port after 60 s"
 }
 
-step "building and testing the test worker"
-(cd tests/remote/worker && GOFLAGS=-mod=mod timeout 300 "$GO" vet . && GOFLAGS=-mod=mod timeout 300 "$GO" test . &&
-  GOFLAGS=-mod=mod timeout 300 "$GO" build -o "$work/worker" .) >"$work/worker-build.log" 2>&1 ||
-  die "worker build or test failed: $(tail -3 "$work/worker-build.log")"
-
-step "starting PostgreSQL (Unix socket only)"
-mkdir -p "$work/pg" "$work/sock"
-[ "$(id -u)" -eq 0 ] && chown postgres "$work/pg" "$work/sock"
-as_pg timeout 120 "$pgbin/initdb" -D "$work/pg/data" -A trust -U bgd --no-sync >"$work/initdb.log" 2>&1 || die "initdb failed"
-as_pg timeout 60 "$pgbin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w \
-  -o "-c listen_addresses='' -c unix_socket_directories=$work/sock -c fsync=off -c max_connections=200" start >/dev/null
-pg_started=1
-
-server_pid=""
-# start_server DB: a BuildGrid server with a fresh (in-memory) CAS and
-# action cache, on a new port; sets port and server_pid.
-start_server() {
-  local db=$1
-  as_pg "$pgbin/createdb" -h "$work/sock" -U bgd "$db"
-  export BGD_SQL="postgresql+psycopg2://bgd@/$db?host=$work/sock"
-  timeout 120 "$venv/bin/bgd" migrate apply "$BGD_SQL" >"$work/migrate-$db.log" 2>&1 || die "bgd migrate failed"
-  port="$(free_port)"
-  export BGD_ADDRESS="127.0.0.1:$port"
-  timeout 3600 "$venv/bin/bgd" server start tests/remote/buildgrid.yml >"$work/bgd-$db.log" 2>&1 &
-  server_pid=$!
-  pids+=("$server_pid")
-  wait_port "$port" "$server_pid"
+# daemon LOG BINARY CONFIG: starts $bin/BINARY with $conf/CONFIG (the
+# environment carries its external variables), bounded by `timeout`; sets
+# daemon_pid (the `timeout`, whose process group is that of BINARY).
+daemon() {
+  timeout -s KILL 3600 "$bin/$2" "$conf/$3" >"$work/$1.log" 2>&1 &
+  daemon_pid=$!
+  groups+=("$daemon_pid")
 }
 
-# start_worker NAME: sets worker_pid (the `timeout` that bounds it, which
-# passes TERM on) and worker_child (the worker itself: SIGKILL cannot be
-# passed on).
+# start_buildbarn NAME: bb_storage and bb_scheduler with an empty CAS, action
+# cache and queue, on new ports; sets port (bb_storage's).
+start_buildbarn() {
+  port="$(free_port)"
+  local sc sw
+  sc="$(free_port)"
+  sw="$(free_port)"
+  export BB_STORAGE="127.0.0.1:$port" BB_SCHEDULER_CLIENTS="127.0.0.1:$sc" BB_SCHEDULER_WORKERS="127.0.0.1:$sw"
+  daemon "$1-storage" bb_storage storage.jsonnet
+  local storage=$daemon_pid
+  daemon "$1-scheduler" bb_scheduler scheduler.jsonnet
+  wait_port "$port" "$storage"
+  wait_port "$sc" "$daemon_pid"
+  wait_port "$sw" "$daemon_pid"
+}
+
+# start_worker NAME: a bb_runner and a bb_worker in $work/NAME; sets
+# worker_groups (both processes' groups, which SIGKILL kills together with
+# the action the runner runs).
 start_worker() {
-  timeout 3600 "$work/worker" -server "127.0.0.1:$port" -id "$1" -dir "$work/$1" >"$work/$1.log" 2>&1 &
-  worker_pid=$!
-  pids+=("$worker_pid")
-  worker_child=""
-  local i
-  for i in $(seq 1 100); do
-    worker_child="$(pgrep -P "$worker_pid" || true)"
-    [ -n "$worker_child" ] && break
+  local dir="$work/$1"
+  mkdir -p "$dir/build" "$dir/cache"
+  export BB_WORKER_DIR="$dir" BB_WORKER_NAME="$1"
+  daemon "$1-runner" bb_runner runner.jsonnet
+  worker_groups="$daemon_pid"
+  for _ in $(seq 1 100); do
+    [ -S "$dir/runner" ] && break
+    kill -0 "$daemon_pid" 2>/dev/null || die "bb_runner of $1 exited: $(tail -1 "$work/$1-runner.log")"
     sleep 0.1
   done
-  [ -n "$worker_child" ] || die "worker $1 did not start"
+  [ -S "$dir/runner" ] || die "bb_runner of $1 did not create $dir/runner"
+  daemon "$1" bb_worker worker.jsonnet
+  worker_groups+=" $daemon_pid"
 }
 
-stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+# kill_worker NAME GROUPS: SIGKILL to a worker's bb_worker, bb_runner and
+# action, as if its machine died.
+kill_worker() {
+  local g rest=()
+  for g in $2; do kill -KILL -- "-$g" 2>/dev/null || true; done
+  for g in $2; do wait "$g" 2>/dev/null || true; done
+  # Orphaned children of the runner are reaped by init shortly after.
+  for _ in $(seq 1 50); do
+    pgrep -g "${2// /,}" >/dev/null || break
+    sleep 0.1
+  done
+  ! pgrep -g "${2// /,}" >/dev/null || die "$1 survived SIGKILL: $(pgrep -a -g "${2// /,}" | head -3)"
+  for g in "${groups[@]}"; do [[ " $2 " == *" $g "* ]] || rest+=("$g"); done
+  groups=("${rest[@]}")
+}
 
-step "starting BuildGrid $("$venv/bin/pip" show buildgrid 2>/dev/null | sed -n 's/^Version: //p') and 2 workers"
-start_server bgd
+# Worker logs: bb_worker logs "Action: blobs/sha256/action/HASH-SIZE/ ..."
+# when it starts an action and "ExecuteResponse: {...}" when it is done.
+done_actions() { grep -c 'ExecuteResponse: ' "$work/$1.log" || true; }
+# held_action NAME: the action the worker started last and did not finish.
+held_action() {
+  awk '/ Action: / { a = $0; sub(/.*\/action\//, "", a); sub(/\/.*/, "", a) } / ExecuteResponse: / { a = "" } END { print a }' "$work/$1.log"
+}
+
+step "starting Buildbarn (bb_storage, bb_scheduler) and 2 workers (bb_worker + bb_runner)"
+start_buildbarn bb
 start_worker w1
-w1_child=$worker_child
+w1_groups=$worker_groups
 start_worker w2
-w2=$worker_pid
-step "BuildGrid on 127.0.0.1:$port"
+step "bb_storage on 127.0.0.1:$port"
 
 remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs")
 
@@ -176,52 +200,53 @@ same_as_local() {
   echo "$n"
 }
 
-# held_lease LOG: the lease a worker started last and did not finish, if any.
-held_lease() {
-  local id
-  id="$(sed -n 's/.* lease \([^:]*\): start .*/\1/p' "$1" | tail -1)"
-  [ -n "$id" ] && ! grep -q " lease $id: .* exit " "$1" && echo "$id"
-  return 0
-}
-
 bazel_a clean >/dev/null 2>&1
 step "1. clean remote build of $app and //examples/... (2 workers; one is killed mid-build and a third joins; tests run here)"
 start=$(date +%s.%N)
 bazel_a test "${remote[@]}" --strategy=TestRunner=local --execution_log_json_file="$work/a.json" "$app" //examples/... >"$work/a.log" 2>&1 &
 build_pid=$!
-pids+=("$build_pid")
-# Kill w1 while it runs an action, after both workers have done some work.
+# Kill w1 while it runs an action, after both workers have done some work,
+# once it has held the same action for half a second (so that it is not
+# about to report it done); then note when another worker starts that action.
 killed=""
-for i in $(seq 1 6000); do
+action=""
+held=0
+retaken=""
+for _ in $(seq 1 9000); do
   kill -0 "$build_pid" 2>/dev/null || break
-  done1=$(grep -c ' exit ' "$work/w1.log" || true)
-  done2=$(grep -c ' exit ' "$work/w2.log" || true)
-  lease=""
-  [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ] && lease="$(held_lease "$work/w1.log")"
-  if [ -n "$lease" ]; then
-    kill -KILL "$w1_child"
-    killed_at=$(date +%s)
-    killed="after w1 ran $done1 actions and w2 $done2, holding lease $lease"
-    start_worker w3
-    w3=$worker_pid
-    break
+  if [ -z "$killed" ]; then
+    done1=$(done_actions w1)
+    done2=$(done_actions w2)
+    now=""
+    if [ "$done1" -ge 10 ] && [ "$done2" -ge 10 ]; then now="$(held_action w1)"; fi
+    if [ -n "$now" ] && [ "$now" = "$action" ]; then held=$((held + 1)); else held=0; fi
+    action="$now"
+    if [ "$held" -ge 5 ]; then
+      ! grep -q "/action/$action/" "$work/w2.log" || die "w2 ran action $action before w1 held it"
+      kill_worker w1 "$w1_groups"
+      killed_at=$(date +%s.%N)
+      killed="after w1 ran $done1 actions and w2 $done2, holding action $action"
+      start_worker w3
+    fi
+  elif [ -z "$retaken" ] && grep -q "/action/$action/" "$work/w2.log" "$work/w3.log"; then
+    retaken="$(echo "$(date +%s.%N) - $killed_at" | bc | cut -d. -f1)"
   fi
   sleep 0.1
 done
 rc=0
 wait "$build_pid" || rc=$?
+build_pid=""
 a_s=$(echo "$(date +%s.%N) - $start" | bc)
 [ -n "$killed" ] || die "the build ended before a worker could be killed (rc $rc)"
 [ $rc -eq 0 ] || die "the remote build or the local tests failed after a worker was killed (rc $rc)"
-! kill -0 "$w1_child" 2>/dev/null || die "w1 ($w1_child) survived SIGKILL"
-! grep -q " lease $lease: .* exit " "$work/w1.log" || die "w1 finished lease $lease: it was not killed while holding it"
-grep -q " lease $lease: .* exit 0 " "$work/w2.log" "$work/w3.log" ||
-  die "lease $lease, held by the killed worker, was not run to completion by another worker"
-taker="$(grep -l " lease $lease: .* exit 0 " "$work/w2.log" "$work/w3.log" | head -1)"
+[ "$(held_action w1)" = "$action" ] || die "w1 finished action $action: it was not killed while holding it"
+python3 tests/remote/execlog.py worker "$work/w2.log" "$work/w3.log" >"$work/workers.txt"
+taker="$(awk -v a="$action" '$1 == a && $3 == "exit=0" && $4 == "status=0" { print $2; exit }' "$work/workers.txt")"
+[ -n "$taker" ] || die "action $action, held by the killed worker, was not run to completion by another worker"
 grep -E '^INFO: [0-9]+ processes|^Executed' "$work/a.log" | tail -2
 python3 tests/remote/execlog.py remote "$work/a.json" | tail -2
 n=$(same_as_local "$work/a.json")
-step "   killed w1 (SIGKILL) $killed; $(basename "$taker" .log) ran that lease again (BuildGrid expires a silent bot's session after 10 s and queues its lease again); w2 ran $(grep -c ' exit ' "$work/w2.log") actions, w3 $(grep -c ' exit ' "$work/w3.log"); the build succeeded $(($(date +%s) - killed_at)) s after the kill, ${a_s%.*} s wall in all (analysis and tests included); $n SYCL/C++ outputs byte-identical to the local build"
+step "   killed w1 (SIGKILL to bb_worker, bb_runner and the action) $killed; $taker started it again ${retaken:-?} s after the kill (bb_scheduler drops a worker silent for a minute and fails its action with UNAVAILABLE; Bazel retries it) and completed it; w2 ran $(done_actions w2) actions, w3 $(done_actions w3); the build succeeded $(echo "$(date +%s.%N) - $killed_at" | bc | cut -d. -f1) s after the kill, ${a_s%.*} s wall in all (analysis and tests included); $n SYCL/C++ outputs byte-identical to the local build"
 
 step "2. second checkout, clean output base: everything from the remote cache"
 cob="$state/checkout-b"
@@ -244,24 +269,45 @@ awk 'FILENAME != ARGV[2] { want[$2] = $1; next } ($2 in want) && want[$2] != $1 
 step "   $(wc -l <"$work/b.sha") outputs, all remote cache hits, same digests as the first checkout"
 
 if [ -n "${REMOTE_FIGURES:-}" ]; then
-  step "figures: fresh server, 2 workers, undisturbed clean remote build of $app"
-  stop "$w2"
-  stop "$w3"
-  stop "$server_pid"
-  start_server bgd_figures
-  start_worker f1
-  start_worker f2
-  remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs")
+  # fresh_buildbarn NAME: stops every Buildbarn process and starts an empty
+  # one with 2 workers, NAME-w1 and NAME-w2.
+  fresh_buildbarn() {
+    local g
+    for g in "${groups[@]}"; do kill -KILL -- "-$g" 2>/dev/null || true; done
+    for g in "${groups[@]}"; do wait "$g" 2>/dev/null || true; done
+    groups=()
+    start_buildbarn "$1"
+    start_worker "$1-w1"
+    start_worker "$1-w2"
+  }
+  # remote_app50 NAME JOBS: an undisturbed clean remote build of $app on a
+  # fresh Buildbarn with 2 workers, and its per-action overhead.
+  remote_app50() {
+    fresh_buildbarn "$1"
+    bazel_a clean >/dev/null 2>&1
+    start=$(date +%s.%N)
+    bazel_a build --config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$2" \
+      --execution_log_json_file="$work/$1.json" --profile="$work/$1.profile.json" "$app" >"$work/$1.log" 2>&1 ||
+      die "remote build failed"
+    step "   remote, --jobs=$2: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/$1.log" | tr '\n' ' ')"
+    python3 tests/remote/execlog.py remote "$work/$1.json" | tail -2
+    python3 tests/remote/execlog.py overhead "$work/$1.json" "$work/$1.profile.json" "$work/$1-w1.log" "$work/$1-w2.log"
+  }
+  step "figures: fresh Buildbarn, 2 workers, undisturbed clean remote builds of $app"
+  remote_app50 fig2 "$jobs"
+  remote_app50 fig8 "$rjobs"
+  step "figures: fresh Buildbarn, 2 workers, check 1's build and tests without a kill"
+  fresh_buildbarn nokill
   bazel_a clean >/dev/null 2>&1
   start=$(date +%s.%N)
-  bazel_a build "${remote[@]}" --execution_log_json_file="$work/fig.json" "$app" >"$work/fig.log" 2>&1 || die "remote build failed"
-  step "   remote: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/fig.log" | tr '\n' ' ')"
-  python3 tests/remote/execlog.py remote "$work/fig.json" | tail -2
+  bazel_a test --config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs" --strategy=TestRunner=local \
+    "$app" //examples/... >"$work/nokill.log" 2>&1 || die "remote build or tests failed"
+  step "   without a kill: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall (check 1 with the kill: ${a_s%.*} s)"
   step "figures: clean local sandboxed build of $app (no cache)"
   bazel_a clean >/dev/null 2>&1
   start=$(date +%s.%N)
   bazel_a build --disk_cache= "--jobs=$jobs" "$app" >"$work/localtime.log" 2>&1 || die "local build failed"
-  step "   local: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/localtime.log" | tr '\n' ' ')"
+  step "   local, --jobs=$jobs: $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/localtime.log" | tr '\n' ' ')"
 fi
 
 step "all checks passed"
