@@ -63,7 +63,7 @@ echo "clean / edit: $(echo "scale=1; $clean / $edit" | bc)x"
 cp "$work/tu7.cc.orig" "$edited"
 
 echo "== 3. peak RSS of one device compile (syclc one-shot, tu0.cc)"
-B aquery "${flags[@]}" --output=jsonproto "mnemonic(\"SyclDeviceCompile\", $target)" 2>/dev/null >"$work/compile.json"
+B aquery "${flags[@]}" --output=jsonproto "mnemonic(\"SyclDeviceCompile\", deps($target))" 2>/dev/null >"$work/compile.json"
 python3 - "$work/compile.json" "$work/rss" >"$work/rss.sh" <<'PY'
 import json, shlex, sys
 d = json.load(open(sys.argv[1]))
@@ -91,7 +91,7 @@ PY
 
 echo "== 4. the same commands by make -j2"
 B aquery "${flags[@]}" --output=jsonproto "deps($target)" 2>/dev/null |
-  python3 "$here/aquery_make.py" "//$pkg:" SyclDeviceCompile SyclHostCompile CppCompile SyclWrap CppLink >"$work/Makefile"
+  python3 "$here/aquery_make.py" "$pkg/app50.bin" "//$pkg:" SyclDeviceCompile SyclHostCompile CppCompile SyclWrap CppLink >"$work/Makefile"
 echo "$(grep -c '^a[0-9]*:' "$work/Makefile") commands"
 # make rewrites what Bazel wrote: the outputs of those actions go first.
 chmod -R u+w "$bin/$pkg"
