@@ -79,7 +79,10 @@ def main():
             p, tree = arts[o]
             dirs.add(p if tree else p.rsplit("/", 1)[0])
         print("\t@mkdir -p " + " ".join(sorted(dirs)))
-        print("\t" + " ".join(shlex.quote(x).replace("$", "$$") for x in a["arguments"]))
+        # aquery lists a C++ action's param file contents inline and then
+        # the @FILE itself: running both would pass everything twice.
+        args = [x for x in a["arguments"] if not (x.startswith("@") and x.endswith(".params"))]
+        print("\t" + " ".join(shlex.quote(x).replace("$", "$$") for x in args))
 
 
 if __name__ == "__main__":

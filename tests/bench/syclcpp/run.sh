@@ -95,7 +95,7 @@ B aquery "${flags[@]}" --output=jsonproto "deps($target)" 2>/dev/null |
 echo "$(grep -c '^a[0-9]*:' "$work/Makefile") commands"
 # make rewrites what Bazel wrote: the outputs of those actions go first.
 chmod -R u+w "$bin/$pkg"
-find "$bin/$pkg" \( -name '*.images' -o -name '*.o' -o -name '*.int_header.h' -o -name '*.int_footer.h' -o -name app50.bin \) -prune -exec rm -rf {} +
+find "$bin/$pkg" \( -name '*.images' -o -name '*.o' -o -name '*.a' -o -name '*.int_header.h' -o -name '*.int_footer.h' -o -name app50.bin \) -prune -exec rm -rf {} +
 c0=$(busy)
 /usr/bin/time -f '%e %U %S' -o "$work/make.time" make -s -j2 -C "$execroot" -f "$work/Makefile" >"$work/make.log" 2>&1 || { tail -20 "$work/make.log"; exit 1; }
 c1=$(busy)
