@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Runs examples/syclbin on FILE, prints its output, and exits 0 only if it
-# failed with status 1 and printed every EXPECTED line.
-#   expect_fail.sh FILE EXPECTED...
+# Runs the syclbin example BINARY on FILE (runfiles paths: $(rootpath), so
+# that it works wherever rules_sycl is, main repository or a dependency),
+# prints its output, and exits 0 only if it exited with STATUS and printed
+# every EXPECTED line.
+#   run_syclbin.sh STATUS BINARY FILE EXPECTED...
 set -uo pipefail
-file="$1"
-shift
-out="$(examples/syclbin/syclbin "$file" 2>&1)"
+want_rc="$1" bin="$2" file="$3"
+shift 3
+out="$("$bin" "$file" 2>&1)"
 rc=$?
 printf '%s\n' "$out"
-if [ "$rc" -ne 1 ]; then
-  echo "FAIL: syclbin $file exited with status $rc, want 1" >&2
+if [ "$rc" -ne "$want_rc" ]; then
+  echo "FAIL: $bin $file exited with status $rc, want $want_rc" >&2
   exit 1
 fi
 for want in "$@"; do
@@ -18,3 +20,4 @@ for want in "$@"; do
     exit 1
   fi
 done
+echo "PASS: $bin $file (status $rc, ${#} expected lines found)"
