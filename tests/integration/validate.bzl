@@ -1,38 +1,61 @@
 """device_image_validation_test: every device image of a target is valid IR and SPIR-V."""
 
+def _shell_quote(s):
+    return "'" + s.replace("'", "'\\''") + "'"
+
+def _validation_test_impl(ctx):
+    groups = ctx.attr.target[OutputGroupInfo]
+    images = []
+    for group in ["device_split", "device_images"]:
+        if not hasattr(groups, group):
+            fail("{} has no {} output group: not a SYCL target with spir64 images".format(ctx.attr.target.label, group))
+        images += getattr(groups, group).to_list()
+    tools = [ctx.file._opt, ctx.file._translator, ctx.file._spirv_val]
+    script = ctx.actions.declare_file(ctx.label.name + ".sh")
+    ctx.actions.write(
+        script,
+        "#!/bin/sh\nexec {} {}\n".format(
+            _shell_quote(ctx.file._validate.short_path),
+            " ".join([_shell_quote(f.short_path) for f in tools + images]),
+        ),
+        is_executable = True,
+    )
+    return [DefaultInfo(
+        executable = script,
+        runfiles = ctx.runfiles(files = [ctx.file._validate] + tools + images),
+    )]
+
+# A test rule, not an sh_test over filegroups: a filegroup is not a test, and
+# since Bazel 5 (--trim_test_configuration) a test that a non-test target
+# depends on is configured twice, into conflicting actions.
+_device_image_validation_test = rule(
+    implementation = _validation_test_impl,
+    attrs = {
+        "target": attr.label(mandatory = True),
+        "_opt": attr.label(default = "@local_config_sycl//:opt", allow_single_file = True),
+        "_translator": attr.label(default = "@local_config_sycl//:bin/translator", allow_single_file = True),
+        "_spirv_val": attr.label(default = "@local_config_sycl//:spirv_val", allow_single_file = True),
+        "_validate": attr.label(default = "//tests/integration:validate_images.sh", allow_single_file = True),
+    },
+    test = True,
+)
+
 def device_image_validation_test(name, target, **kwargs):
     """Validates the split modules and SPIR-V images of a SYCL target.
+
+    Each split module passes `opt -passes=verify` and translates with the
+    toolchain's llvm-spirv, and each SPIR-V image passes spirv-val
+    (tests/integration/validate_images.sh).
 
     Args:
       name: test name.
       target: a sycl_binary, sycl_test, sycl_device_link or sycl_bundle with
-        spir64 images only (opt-15 cannot read other targets' newer bitcode).
-      **kwargs: passed to sh_test.
+        spir64 images only (the toolchain's opt cannot read other targets'
+        newer bitcode).
+      **kwargs: passed to the test rule (size, tags, ...).
     """
-    native.filegroup(
-        name = name + "_split",
-        srcs = [target],
-        output_group = "device_split",
-        testonly = True,
-    )
-    native.filegroup(
-        name = name + "_spirv",
-        srcs = [target],
-        output_group = "device_images",
-        testonly = True,
-    )
-    tools = [
-        "@local_config_sycl//:opt",
-        "@local_config_sycl//:bin/translator",
-        "@local_config_sycl//:spirv_val",
-    ]
-    native.sh_test(
+    _device_image_validation_test(
         name = name,
-        srcs = ["//tests/integration:validate_images.sh"],
-        args = ["$(rootpath %s)" % t for t in tools] + [
-            "$(rootpaths :%s_split)" % name,
-            "$(rootpaths :%s_spirv)" % name,
-        ],
-        data = tools + [":" + name + "_split", ":" + name + "_spirv"],
+        target = target,
         **kwargs
     )
