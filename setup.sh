@@ -15,7 +15,14 @@
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
 #      points Bazel at those copies with --override_repository and at the
 #      wheels with --repo_env=RULES_SYCL_WHEELHOUSE.
-#   5. installs PostgreSQL and BuildGrid (tests/remote/requirements.txt:
+#   5. prepares Bazel 7.7.1 (tests/bzlmod/setup_bazel7.sh): a Debian sid
+#      chroot built with mmdebstrap from pinned .debs (tests/bzlmod/
+#      sid-packages.lock, sha256-checked, cached in .offline/sid-debs),
+#      rules_go v0.50.1, Gazelle v0.39.1 and Go 1.21.8 from the Go module
+#      proxy, and the flags tests/bzlmod/bazel7 runs it with. About 1 GB
+#      downloaded once, 2.8 GB on disk. A developer can skip this with
+#      RULES_SYCL_NO_BAZEL7=1 (CI must not).
+#   6. installs PostgreSQL and BuildGrid (tests/remote/requirements.txt:
 #      pinned versions and sha256 of every wheel, kept in .offline/remote_wheels
 #      so that the virtualenv can be rebuilt offline) into .remote/venv
 #      (git-ignored) and downloads the Go modules of the remote-execution test
@@ -44,6 +51,8 @@ DEBIAN_PACKAGES=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
 )
+# tests/bzlmod (unless RULES_SYCL_NO_BAZEL7=1): the sid chroot of Bazel 7.
+BAZEL7_PACKAGES=(mmdebstrap dpkg-dev curl xz-utils)
 # tests/remote (unless RULES_SYCL_NO_REMOTE=1): BuildGrid's virtualenv and its
 # database.
 REMOTE_PACKAGES=(python3-venv postgresql-15)
@@ -59,6 +68,7 @@ install_debian_packages() {
   local missing=()
   local wanted=("${DEBIAN_PACKAGES[@]}")
   [ -z "${RULES_SYCL_NO_REMOTE:-}" ] && wanted+=("${REMOTE_PACKAGES[@]}")
+  [ -z "${RULES_SYCL_NO_BAZEL7:-}" ] && wanted+=("${BAZEL7_PACKAGES[@]}")
   for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
@@ -78,11 +88,14 @@ select_host_go() {
   v="$(go env GOVERSION 2>/dev/null || true)"
   case "$v" in
     go1.1[0-9]*|go1.20*|go1.[0-9]|go1.[0-9].*|"")
-      log "host $v is older than 1.21; fetching $HOST_GO_MODULE"
-      local dir
-      dir="$(mod_dir "$HOST_GO_MODULE")"
-      fresh_copy "$dir" "$OFF/host_go"
-      chmod +x "$OFF"/host_go/bin/* "$OFF"/host_go/pkg/tool/linux_amd64/*
+      local want="${HOST_GO_MODULE#*@v0.0.1-}"
+      if [ "$("$OFF/host_go/bin/go" env GOVERSION 2>/dev/null)" != "${want%.linux-amd64}" ]; then
+        log "host $v is older than 1.21; fetching $HOST_GO_MODULE"
+        local dir
+        dir="$(mod_dir "$HOST_GO_MODULE")"
+        fresh_copy "$dir" "$OFF/host_go"
+        chmod +x "$OFF"/host_go/bin/* "$OFF"/host_go/pkg/tool/linux_amd64/*
+      fi
       export PATH="$OFF/host_go/bin:$PATH"
       ;;
   esac
@@ -202,6 +215,13 @@ download_worker_modules() {
     die "go mod download for tests/remote/worker failed"
 }
 
+# Bazel 7.7.1 in a sid chroot (tests/bzlmod/bazel7); a second run only
+# checks its stamp.
+install_bazel7() {
+  [ -z "${RULES_SYCL_NO_BAZEL7:-}" ] || return 0
+  "$ROOT/tests/bzlmod/setup_bazel7.sh" || die "preparing Bazel 7 failed (see above)"
+}
+
 install_remote() {
   [ -z "${RULES_SYCL_NO_REMOTE:-}" ] || return 0
   install_buildgrid
@@ -230,6 +250,9 @@ main() {
     prefetch_wheels
     grep -q RULES_SYCL_WHEELHOUSE "$ROOT/.bazelrc.offline" || write_bazelrc
     install_remote
+    mkdir -p "$OFF"
+    select_host_go
+    install_bazel7
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -245,6 +268,7 @@ main() {
   prefetch_wheels
   write_bazelrc
   install_remote
+  install_bazel7
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"
 }
