@@ -219,7 +219,8 @@ download_worker_modules() {
 # checks its stamp.
 install_bazel7() {
   [ -z "${RULES_SYCL_NO_BAZEL7:-}" ] || return 0
-  "$ROOT/tests/bzlmod/setup_bazel7.sh" || die "preparing Bazel 7 failed (see above)"
+  # It prints its own one-line error.
+  "$ROOT/tests/bzlmod/setup_bazel7.sh" || exit 1
 }
 
 install_remote() {
