@@ -101,20 +101,9 @@ select_host_go() {
   esac
 }
 
-# mod_dir MODULE@VERSION -> prints the module's directory in the module cache.
-mod_dir() {
-  local dir
-  dir="$(GOFLAGS=-mod=mod go mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
-  [ -n "$dir" ] && [ -d "$dir" ] || die "go mod download $1 failed (is the Go module proxy reachable?)"
-  printf '%s\n' "$dir"
-}
-
-# fresh_copy SRC DST: a writable copy (the module cache is read-only).
-fresh_copy() {
-  rm -rf "$2"
-  cp -r "$1" "$2"
-  chmod -R u+w "$2"
-}
+# mod_dir, mod_zip, fresh_copy.
+# shellcheck source=setup_go_modules.sh
+. "$ROOT/setup_go_modules.sh"
 
 prepare_go_sdk() {
   local src

@@ -63,7 +63,7 @@ include_list() { sed -n 's/^# include: //p' "$LOCK" | tr ' ' ','; }
 
 # What the environment is built from: a change rebuilds it.
 inputs_key() {
-  cat "$LOCK" "${BASH_SOURCE[0]}" "$SID_DEBS" | sha256sum | cut -d' ' -f1
+  cat "$LOCK" "${BASH_SOURCE[0]}" "$SID_DEBS" "$ROOT/setup_go_modules.sh" | sha256sum | cut -d' ' -f1
 }
 
 # No mount may be left inside DIR before it is deleted (an interrupted
@@ -88,27 +88,9 @@ stop_servers() {
   done
 }
 
-# mod_dir MODULE@VERSION -> its directory in the host's module cache.
-mod_dir() {
-  local dir
-  dir="$(GOFLAGS=-mod=mod go mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
-  [ -n "$dir" ] && [ -d "$dir" ] || die "go mod download $1 failed (is the Go module proxy reachable?)"
-  printf '%s\n' "$dir"
-}
-
-mod_zip() {
-  local zip
-  zip="$(GOFLAGS=-mod=mod go mod download -json "$1" | sed -n 's/^[[:space:]]*"Zip": "\(.*\)",$/\1/p')"
-  [ -n "$zip" ] && [ -f "$zip" ] || die "go mod download $1 failed (is the Go module proxy reachable?)"
-  printf '%s\n' "$zip"
-}
-
-fresh_copy() {
-  rm -rf "$2"
-  mkdir -p "$(dirname "$2")"
-  cp -r "$1" "$2"
-  chmod -R u+w "$2"
-}
+# mod_dir, mod_zip, fresh_copy.
+# shellcheck source=../../setup_go_modules.sh
+. "$ROOT/setup_go_modules.sh"
 
 # A flat apt repository of exactly the pinned packages.
 local_repository() {
