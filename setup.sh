@@ -22,6 +22,13 @@
 #      Buildbarn's patches, by a pinned Go toolchain; a second run only checks
 #      a stamp. A developer can skip this with RULES_SYCL_NO_REMOTE=1 (CI
 #      must not).
+#   6. prepares Bazel 7.7.1 (tests/bzlmod/setup_bazel7.sh): a Debian sid
+#      chroot built with mmdebstrap from pinned .debs (tests/bzlmod/
+#      sid-packages.lock, sha256-checked, cached in .offline/sid-debs),
+#      rules_go v0.50.1, Gazelle v0.39.1 and Go 1.21.8 from the Go module
+#      proxy, and the flags tests/bzlmod/bazel7 runs it with. About 1 GB
+#      downloaded once, 2.8 GB on disk. A developer can skip this with
+#      RULES_SYCL_NO_BAZEL7=1 (CI must not).
 # WORKSPACE itself names the upstream archives, so a machine with internet
 # access does not need any of this.
 set -euo pipefail
@@ -46,6 +53,8 @@ DEBIAN_PACKAGES=(
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
   patch
 )
+# tests/bzlmod (unless RULES_SYCL_NO_BAZEL7=1): the sid chroot of Bazel 7.
+BAZEL7_PACKAGES=(mmdebstrap dpkg-dev curl xz-utils)
 
 log() { printf 'setup.sh: %s\n' "$*" >&2; }
 die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 1; }
@@ -56,7 +65,9 @@ as_root() {
 
 install_debian_packages() {
   local missing=()
-  for p in "${DEBIAN_PACKAGES[@]}"; do
+  local wanted=("${DEBIAN_PACKAGES[@]}")
+  [ -z "${RULES_SYCL_NO_BAZEL7:-}" ] && wanted+=("${BAZEL7_PACKAGES[@]}")
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   # The host Go (any version >= 1.19) only downloads modules; Bazel builds
@@ -76,30 +87,22 @@ select_host_go() {
   v="$(go env GOVERSION 2>/dev/null || true)"
   case "$v" in
     go1.1[0-9]*|go1.20*|go1.[0-9]|go1.[0-9].*|"")
-      log "host $v is older than 1.21; fetching $HOST_GO_MODULE"
-      local dir
-      dir="$(mod_dir "$HOST_GO_MODULE")"
-      fresh_copy "$dir" "$OFF/host_go"
-      chmod +x "$OFF"/host_go/bin/* "$OFF"/host_go/pkg/tool/linux_amd64/*
+      local want="${HOST_GO_MODULE#*@v0.0.1-}"
+      if [ "$("$OFF/host_go/bin/go" env GOVERSION 2>/dev/null)" != "${want%.linux-amd64}" ]; then
+        log "host $v is older than 1.21; fetching $HOST_GO_MODULE"
+        local dir
+        dir="$(mod_dir "$HOST_GO_MODULE")"
+        fresh_copy "$dir" "$OFF/host_go"
+        chmod +x "$OFF"/host_go/bin/* "$OFF"/host_go/pkg/tool/linux_amd64/*
+      fi
       export PATH="$OFF/host_go/bin:$PATH"
       ;;
   esac
 }
 
-# mod_dir MODULE@VERSION -> prints the module's directory in the module cache.
-mod_dir() {
-  local dir
-  dir="$(GOFLAGS=-mod=mod go mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
-  [ -n "$dir" ] && [ -d "$dir" ] || die "go mod download $1 failed (is the Go module proxy reachable?)"
-  printf '%s\n' "$dir"
-}
-
-# fresh_copy SRC DST: a writable copy (the module cache is read-only).
-fresh_copy() {
-  rm -rf "$2"
-  cp -r "$1" "$2"
-  chmod -R u+w "$2"
-}
+# mod_dir, mod_zip, fresh_copy.
+# shellcheck source=setup_go_modules.sh
+. "$ROOT/setup_go_modules.sh"
 
 prepare_go_sdk() {
   local src
@@ -166,6 +169,14 @@ prefetch_wheels() {
     die "downloading the pinned wheels failed (see above)"
 }
 
+# Bazel 7.7.1 in a sid chroot (tests/bzlmod/bazel7); a second run only
+# checks its stamp.
+install_bazel7() {
+  [ -z "${RULES_SYCL_NO_BAZEL7:-}" ] || return 0
+  # It prints its own one-line error.
+  "$ROOT/tests/bzlmod/setup_bazel7.sh" || exit 1
+}
+
 # Buildbarn for tests/remote/run.sh (tests/remote/buildbarn/build.sh says
 # how; it needs the Go module proxy only the first time).
 install_remote() {
@@ -195,6 +206,9 @@ main() {
     prefetch_wheels
     grep -q RULES_SYCL_WHEELHOUSE "$ROOT/.bazelrc.offline" || write_bazelrc
     install_remote
+    mkdir -p "$OFF"
+    select_host_go
+    install_bazel7
     log "already set up (remove $OFF to start over)"
     return 0
   fi
@@ -210,6 +224,7 @@ main() {
   prefetch_wheels
   write_bazelrc
   install_remote
+  install_bazel7
   : >"$STAMP"
   log "done: offline repositories in .offline/, Bazel flags in .bazelrc.offline"
 }

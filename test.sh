@@ -5,7 +5,10 @@
 # that compile and run every example on Intel's oneAPI runtime and CPU OpenCL
 # device, @oneapi_runtime), hermeticity, and remote execution on a loopback
 # Buildbarn with two workers (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1
-# skips it on a developer's machine, never in CI). Run ./setup.sh first.
+# skips it on a developer's machine, never in CI), then the same rules under
+# Bazel 7.7.1 with bzlmod (tests/bzlmod/run.sh: rules_sycl's own
+# `bazel test //...` and a consumer module that builds and runs every
+# example; RULES_SYCL_NO_BAZEL7=1 skips it, never in CI). Run ./setup.sh first.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 ROOT="$PWD"
@@ -21,7 +24,17 @@ GO="$ROOT/.offline/go_sdk/bin/go"
 [ -x "$GO" ] || GO=go
 export GOFLAGS=-mod=mod
 
-step() { printf '\n=== %s\n' "$*"; }
+# Where the time goes: each step's seconds, printed at the end.
+TIMES=()
+STEP_NAME="" STEP_START=$SECONDS
+step_done() {
+  [ -z "$STEP_NAME" ] || TIMES+=("$(printf '%5d s  %s' $((SECONDS - STEP_START)) "$STEP_NAME")")
+}
+step() {
+  step_done
+  STEP_NAME="$*" STEP_START=$SECONDS
+  printf '\n=== %s\n' "$*"
+}
 
 step "gofmt"
 unformatted="$(gofmt -l $(git ls-files '*.go'; git ls-files --others --exclude-standard '*.go'))"
@@ -98,6 +111,16 @@ else
   step "remote execution: SKIPPED (RULES_SYCL_NO_REMOTE=1; CI runs it)"
 fi
 
+if [ -z "${RULES_SYCL_NO_BAZEL7:-}" ]; then
+  step "Bazel 7.7.1 (bzlmod): rules_sycl's bazel test //..., the consumer module"
+  tests/bzlmod/run.sh
+else
+  step "Bazel 7.7.1: SKIPPED (RULES_SYCL_NO_BAZEL7=1; CI runs it)"
+fi
+step_done
+
 echo
+echo "time per step (total $SECONDS s):"
+printf '%s\n' "${TIMES[@]}"
 echo "test.sh: all checks passed"
 echo "bazel: ${executed:-0} passed, 0 failed"

@@ -2,6 +2,7 @@
 
 load("//rules/private:configure.bzl", "sycl_configure")
 load("//rules/private:cuda_tools.bzl", "cuda_tools_dependencies")
+load("//rules/private:dpcpp_configure.bzl", "dpcpp_configure")
 load("//rules/private:oneapi_runtime.bzl", "sycl_oneapi_runtime")
 
 _runtime_tag = tag_class(
@@ -13,18 +14,44 @@ _runtime_tag = tag_class(
     doc = "Settings of @oneapi_runtime, Intel's SYCL runtime the clang toolchain links. At most one; the root module's wins.",
 )
 
+_dpcpp_tag = tag_class(
+    attrs = {
+        "name": attr.string(mandatory = True, doc = "Name of the repository; `use_repo` it and register its toolchain (`@NAME//:all`)."),
+        "path": attr.string(doc = "The DPC++ installation (absolute, or relative to the main workspace). Default: $DPCPP_ROOT, then $CMPLR_ROOT."),
+        "install": attr.label(doc = "Instead of `path`: a file at the root of a DPC++ installation that another repository provides."),
+        "translate_flags": attr.string_list(doc = "llvm-spirv flags for JIT SPIR-V images; default: a set DPC++ uses."),
+        "gen_device": attr.string(default = "pvc", doc = "ocloc -device for spir64_gen images."),
+    },
+    doc = "A SYCL toolchain (kind dpcpp) from a DPC++ installation, as dpcpp_configure does for WORKSPACE users; selected by --@rules_sycl//sycl:toolchain=dpcpp. Root module only.",
+)
+
 def _sycl_impl(module_ctx):
     cuda_tools_dependencies(module_extension = True)
     path = ""
+    dpcpp = {}
     for mod in module_ctx.modules:
         for tag in mod.tags.oneapi_runtime:
             if mod.is_root or not path:
                 path = tag.path
+        for tag in mod.tags.dpcpp:
+            if not mod.is_root:
+                fail("sycl.dpcpp: only the root module may declare DPC++ toolchains ({} does)".format(mod.name))
+            if tag.name in dpcpp or tag.name in ("local_config_sycl", "oneapi_runtime"):
+                fail("sycl.dpcpp: repository name {} is already taken".format(tag.name))
+            dpcpp[tag.name] = tag
     sycl_configure(name = "local_config_sycl")
     sycl_oneapi_runtime(name = "oneapi_runtime", path = path)
+    for name, tag in dpcpp.items():
+        dpcpp_configure(
+            name = name,
+            path = tag.path,
+            install = tag.install,
+            translate_flags = tag.translate_flags,
+            gen_device = tag.gen_device,
+        )
 
 sycl = module_extension(
     implementation = _sycl_impl,
-    tag_classes = {"oneapi_runtime": _runtime_tag},
-    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, and the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_cuobjdump).",
+    tag_classes = {"dpcpp": _dpcpp_tag, "oneapi_runtime": _runtime_tag},
+    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_cuobjdump), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
 )

@@ -55,10 +55,12 @@ def _inputs(ctx, sycl):
         includes = includes,
         device = struct(
             headers = depset(ctx.files.hdrs + private_hdrs, transitive = [deps_context.headers]),
-            # The package, then the workspace and its generated files
-            # (#include "pkg/x.h", as cc rules' -iquote), then includes.
+            # The package, then the rule's repository and its generated
+            # files (#include "pkg/x.h", as cc rules' -iquote), then
+            # includes. A repository other than the main one lies under
+            # its workspace_root (external/...).
             includes = [d for d in depset(
-                [ctx.label.package or ".", ".", ctx.bin_dir.path] + includes,
+                [_package_relative(ctx, "") or ".", ctx.label.workspace_root or ".", ctx.bin_dir.path + ("/" + ctx.label.workspace_root if ctx.label.workspace_root else "")] + includes,
                 transitive = [deps_context.includes, deps_context.quote_includes, deps_context.system_includes],
             ).to_list() if d not in runtime_dirs],
             defines = ctx.attr.defines + [d for d in deps_context.defines.to_list() if d not in runtime_defines],

@@ -61,6 +61,13 @@ def _declare(sycl, name, device_target = None, unit = None, directory = False):
     target gets a directory of its own, and in per-TU mode every TU one
     under it.
     """
+
+    # Names come from sources' short paths: one of another repository's
+    # source starts with "../", which would climb out of the rule's directory
+    # (two rules compiling the same external source would then declare the
+    # same file).
+    if name.startswith("../"):
+        name = "external/" + name[len("../"):]
     parts = ["_sycl", sycl.label.name]
     if device_target and device_target.name != sycl.primary.name:
         parts.append(device_target.name)

@@ -30,10 +30,10 @@ def _aot_server_test_impl(ctx):
 aot_server_test = analysistest.make(
     _aot_server_test_impl,
     config_settings = {
-        "//command_line_option:extra_toolchains": ["//tests/analysis:aot_server_toolchain"],
-        "//sycl:cuda_archs": [],
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["nvptx64"],
+        "//command_line_option:extra_toolchains": [str(Label("//tests/analysis:aot_server_toolchain"))],
+        str(Label("//sycl:cuda_archs")): [],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["nvptx64"],
     },
 )
 
@@ -50,10 +50,10 @@ def _aot_per_image_test_impl(ctx):
 aot_per_image_test = analysistest.make(
     _aot_per_image_test_impl,
     config_settings = {
-        "//command_line_option:extra_toolchains": ["//tests/analysis:no_cuda_toolchain"],
-        "//sycl:cuda_archs": [],
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["nvptx64"],
+        "//command_line_option:extra_toolchains": [str(Label("//tests/analysis:no_cuda_toolchain"))],
+        str(Label("//sycl:cuda_archs")): [],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["nvptx64"],
     },
 )
 

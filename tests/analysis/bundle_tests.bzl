@@ -66,7 +66,7 @@ def _bundle_two_device_targets_test_impl(ctx):
 bundle_two_device_targets_test = analysistest.make(
     _bundle_two_device_targets_test_impl,
     config_settings = {
-        "//sycl:cuda_archs": ["sm_80"],
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:cuda_archs")): ["sm_80"],
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )

@@ -3,6 +3,9 @@
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths")
 
+# external/dpcpp_fake in WORKSPACE mode, the canonical name under bzlmod.
+_DPCPP = Label("@dpcpp_fake//:BUILD.bazel").workspace_root
+
 def _dpcpp_binary_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = actions_by_mnemonic(env)
@@ -13,7 +16,7 @@ def _dpcpp_binary_test_impl(ctx):
     dc = compiles[0]
     for flag in ["-fsycl", "-fsycl-device-only", "-fsycl-targets=spir64-unknown-unknown", "-c"]:
         asserts.true(env, flag in dc.argv, "device compile passes " + flag)
-    asserts.equals(env, "external/dpcpp_fake/bin/compiler", dc.argv[0], "the DPC++ compiler, by a relative path")
+    asserts.equals(env, _DPCPP + "/bin/compiler", dc.argv[0], "the DPC++ compiler, by a relative path")
     header_flag = [a for a in dc.argv if a.startswith("-fsycl-int-header=")]
     footer_flag = [a for a in dc.argv if a.startswith("-fsycl-int-footer=")]
     asserts.equals(env, 1, len(header_flag))
@@ -38,7 +41,7 @@ def _dpcpp_binary_test_impl(ctx):
     hosts = by.get("SyclHostCompile", [])
     asserts.equals(env, 1, len(hosts), "one host compile per SYCL source")
     host = hosts[0]
-    asserts.equals(env, "external/dpcpp_fake/bin/compiler", host.argv[0], "DPC++'s compiler compiles the host side")
+    asserts.equals(env, _DPCPP + "/bin/compiler", host.argv[0], "DPC++'s compiler compiles the host side")
     asserts.equals(env, "app.cpp.host.cpp", host.argv[host.argv.index("-c") + 1].split("/")[-1], "the host compile takes the generated source")
     asserts.equals(env, "-Xclang", host.argv[host.argv.index("-fsycl-is-host") - 1], "-fsycl-is-host goes through -Xclang")
     for flag in ["-fPIC", "-D__SYCL_UNNAMED_LAMBDA__", "-DAPP_DEFINE=1"]:
@@ -81,7 +84,7 @@ def _dpcpp_binary_test_impl(ctx):
 
 dpcpp_binary_test = analysistest.make(
     _dpcpp_binary_test_impl,
-    config_settings = {"//sycl:device_link_mode": "whole", "//sycl:toolchain": "dpcpp"},
+    config_settings = {str(Label("//sycl:device_link_mode")): "whole", str(Label("//sycl:toolchain")): "dpcpp"},
 )
 
 def _dpcpp_per_tu_test_impl(ctx):
@@ -89,9 +92,9 @@ def _dpcpp_per_tu_test_impl(ctx):
     by = actions_by_mnemonic(env)
     asserts.equals(env, 0, len(by.get("SyclDeviceLibraryLink", [])), "per TU, the libraries are linked in the TU's link")
     summary = by["SyclDeviceLinkSummary"][0]
-    asserts.true(env, "-llvm-dis=external/dpcpp_fake/bin/disassembler" in summary.argv, "the summary reads DPC++'s bitcode with its llvm-dis")
+    asserts.true(env, "-llvm-dis=" + _DPCPP + "/bin/disassembler" in summary.argv, "the summary reads DPC++'s bitcode with its llvm-dis")
     link = by["SyclDeviceLink"][0]
-    asserts.true(env, "-linker=external/dpcpp_fake/bin/linker" in link.argv, "DPC++'s llvm-link")
+    asserts.true(env, "-linker=" + _DPCPP + "/bin/linker" in link.argv, "DPC++'s llvm-link")
     asserts.true(env, "-S" in link.argv, "textual IR from DPC++'s llvm-link too")
     asserts.equals(env, "app.cpp.bc", link.argv[link.argv.index("-tu") + 1].split("/")[-1], "the TU linked whole")
     libs = [link.argv[i + 1].split("/")[-1] for i in range(len(link.argv) - 1) if link.argv[i] == "-library"]
@@ -104,7 +107,7 @@ def _dpcpp_per_tu_test_impl(ctx):
 # Per-TU image mode, the default, with the DPC++ toolchain.
 dpcpp_per_tu_test = analysistest.make(
     _dpcpp_per_tu_test_impl,
-    config_settings = {"//sycl:toolchain": "dpcpp"},
+    config_settings = {str(Label("//sycl:toolchain")): "dpcpp"},
 )
 
 def _dpcpp_rejects_opencl_test_impl(ctx):
@@ -115,7 +118,7 @@ def _dpcpp_rejects_opencl_test_impl(ctx):
 dpcpp_rejects_opencl_test = analysistest.make(
     _dpcpp_rejects_opencl_test_impl,
     expect_failure = True,
-    config_settings = {"//sycl:toolchain": "dpcpp"},
+    config_settings = {str(Label("//sycl:toolchain")): "dpcpp"},
 )
 
 def _fallback_toolchain_test_impl(ctx):
@@ -128,11 +131,11 @@ fallback_toolchain_test = analysistest.make(_fallback_toolchain_test_impl, expec
 def _dpcpp_library_test_impl(ctx):
     env = analysistest.begin(ctx)
     cc = analysistest.target_under_test(env)[CcInfo].compilation_context
-    asserts.true(env, "external/dpcpp_fake/include" in cc.system_includes.to_list(), "host code finds the SYCL runtime's headers")
+    asserts.true(env, _DPCPP + "/include" in cc.system_includes.to_list(), "host code finds the SYCL runtime's headers")
     asserts.true(env, "sycl.hpp" in [f.basename for f in cc.headers.to_list()], "the runtime's headers are compile inputs")
     return analysistest.end(env)
 
 dpcpp_library_test = analysistest.make(
     _dpcpp_library_test_impl,
-    config_settings = {"//sycl:toolchain": "dpcpp"},
+    config_settings = {str(Label("//sycl:toolchain")): "dpcpp"},
 )

@@ -87,7 +87,7 @@ _BINARY_TEST_ATTRS = {"expected_split": attr.string(mandatory = True)}
 
 # The whole-program device link (one link and split; per-TU mode, the
 # default, is in target_tests.bzl).
-_WHOLE = {"//sycl:device_link_mode": "whole"}
+_WHOLE = {str(Label("//sycl:device_link_mode")): "whole"}
 
 binary_pipeline_test = analysistest.make(_binary_pipeline_test_impl, attrs = _BINARY_TEST_ATTRS, config_settings = _WHOLE)
 
@@ -95,13 +95,13 @@ binary_pipeline_test = analysistest.make(_binary_pipeline_test_impl, attrs = _BI
 binary_pipeline_per_kernel_test = analysistest.make(
     _binary_pipeline_test_impl,
     attrs = _BINARY_TEST_ATTRS,
-    config_settings = dict(_WHOLE, **{"//sycl:split_mode": "per_kernel"}),
+    config_settings = dict(_WHOLE, **{str(Label("//sycl:split_mode")): "per_kernel"}),
 )
 
 binary_pipeline_off_test = analysistest.make(
     _binary_pipeline_test_impl,
     attrs = _BINARY_TEST_ATTRS,
-    config_settings = dict(_WHOLE, **{"//sycl:split_mode": "off"}),
+    config_settings = dict(_WHOLE, **{str(Label("//sycl:split_mode")): "off"}),
 )
 
 # --- OpenCL C device compiles do not get the SYCL runtime's headers ----------
@@ -179,8 +179,8 @@ wrap_compression_setting_test = analysistest.make(
     _wrap_compression_test_impl,
     attrs = _COMPRESSION_ATTRS,
     config_settings = {
-        "//sycl:compress": True,
-        "//sycl:compression_level": 19,
+        str(Label("//sycl:compress")): True,
+        str(Label("//sycl:compression_level")): 19,
     },
 )
 
@@ -203,5 +203,5 @@ def _image_shards_test_impl(ctx):
 
 image_shards_test = analysistest.make(
     _image_shards_test_impl,
-    config_settings = dict(_WHOLE, **{"//sycl:image_shards": 3}),
+    config_settings = dict(_WHOLE, **{str(Label("//sycl:image_shards")): 3}),
 )

@@ -43,11 +43,11 @@ def _make(toolchain):
         },
         config_settings = {
             "//command_line_option:extra_toolchains": [toolchain],
-            "//sycl:device_link_mode": "whole",
-            "//sycl:targets": ["spir64"],
+            str(Label("//sycl:device_link_mode")): "whole",
+            str(Label("//sycl:targets")): ["spir64"],
         },
     )
 
-split_assembler_test = _make("//tests/analysis:split_assembler_toolchain")
-split_image_compiler_test = _make("//tests/analysis:split_image_compiler_toolchain")
-split_per_image_test = _make("//tests/analysis:no_cuda_toolchain")
+split_assembler_test = _make(str(Label("//tests/analysis:split_assembler_toolchain")))
+split_image_compiler_test = _make(str(Label("//tests/analysis:split_image_compiler_toolchain")))
+split_per_image_test = _make(str(Label("//tests/analysis:no_cuda_toolchain")))

@@ -8,7 +8,12 @@ load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_va
 _JIT_LIBRARY = "libsycl-jit.so.23.1"
 _JIT_SHA256 = "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0"
 _JIT_DEPENDENCIES = ["libimf.so", "libsvml.so", "libirng.so", "libintlc.so.5"]
-_JIT = "external/oneapi_runtime/jit/lib/" + _JIT_LIBRARY
+
+# Where repositories lie in the execroot: external/NAME in WORKSPACE mode, the
+# canonical name under bzlmod (never spelled: it differs between Bazel 7 and 8).
+_ONEAPI = Label("@oneapi_runtime//:BUILD.bazel").workspace_root
+_SYCL = Label("@local_config_sycl//:BUILD.bazel").workspace_root
+_JIT = _ONEAPI + "/jit/lib/" + _JIT_LIBRARY
 
 def _syclc_flags(action):
     # The compiler's flags: after "--", the source last.
@@ -63,12 +68,12 @@ def _binary_test_impl(ctx):
     hosts = by["SyclHostCompile"]
     for hc in hosts:
         src = hc.argv[hc.argv.index("-c") + 1].split("/")[-1][:-len(".host.cpp")]
-        asserts.equals(env, "external/local_config_sycl/bin/host_compiler", hc.argv[0], "the host clang, by a relative path")
+        asserts.equals(env, _SYCL + "/bin/host_compiler", hc.argv[0], "the host clang, by a relative path")
         for f in ["-std=c++17", "-fPIC", "-D__SYCL_UNNAMED_LAMBDA__", "-DCXX_DEFINE=1", "-DLIB_DEFINE=1", "-O0"]:
             asserts.true(env, f in hc.argv, "host flag " + f)
         asserts.equals(env, "-Xclang", hc.argv[hc.argv.index("-fsycl-is-host") - 1], "-fsycl-is-host through -Xclang")
         isystem = [hc.argv[i + 1] for i, a in enumerate(hc.argv) if a == "-isystem"]
-        asserts.true(env, "external/oneapi_runtime/include" in isystem, "the runtime's headers are system headers (quiet)")
+        asserts.true(env, _ONEAPI + "/include" in isystem, "the runtime's headers are system headers (quiet)")
         asserts.true(env, "." in [hc.argv[i + 1] for i, a in enumerate(hc.argv) if a == "-iquote"], "workspace-relative #include \"...\"")
         inputs = [f.basename for f in hc.inputs.to_list()]
         for f in [src, src + ".host.cpp", src + ".int_header.h", src + ".int_footer.h", "sycl.hpp", "ext.h"]:
@@ -101,7 +106,7 @@ sycl_cxx_binary_test = analysistest.make(_binary_test_impl, attrs = _SPLIT_ATTRS
 sycl_cxx_binary_whole_test = analysistest.make(
     _binary_test_impl,
     attrs = _SPLIT_ATTRS,
-    config_settings = {"//sycl:device_link_mode": "whole"},
+    config_settings = {str(Label("//sycl:device_link_mode")): "whole"},
 )
 
 # The split mode reaches each TU's compile (syclc -split).
@@ -111,12 +116,12 @@ def _split_test_impl(ctx):
         asserts.equals(env, ctx.attr.split, flag_value(dc.argv, "-split"))
     return analysistest.end(env)
 
-sycl_cxx_split_per_kernel_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "per_kernel"})
-sycl_cxx_split_per_source_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "per_source"})
-sycl_cxx_split_off_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "off"})
+sycl_cxx_split_per_kernel_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
+sycl_cxx_split_per_source_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_source"})
+sycl_cxx_split_off_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "off"})
 
 # The rule's split_mode attribute wins over the build setting.
-sycl_cxx_split_attr_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {"//sycl:split_mode": "per_kernel"})
+sycl_cxx_split_attr_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
 
 # --- --compilation_mode=opt: -O2 and NDEBUG on both sides -----------------
 
@@ -179,8 +184,8 @@ def _mixed_two_targets_test_impl(ctx):
 sycl_cxx_mixed_two_targets_test = analysistest.make(
     _mixed_two_targets_test_impl,
     config_settings = {
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
 
@@ -192,7 +197,7 @@ def _no_spir64_test_impl(ctx):
 sycl_cxx_no_spir64_test = analysistest.make(
     _no_spir64_test_impl,
     expect_failure = True,
-    config_settings = {"//sycl:targets": ["nvptx64"]},
+    config_settings = {str(Label("//sycl:targets")): ["nvptx64"]},
 )
 
 # --- a toolchain that cannot compile SYCL C++ -----------------------------
@@ -205,7 +210,7 @@ def _missing_test_impl(ctx):
 sycl_cxx_missing_test = analysistest.make(
     _missing_test_impl,
     expect_failure = True,
-    config_settings = {"//command_line_option:extra_toolchains": ["//tests/analysis:no_sycl_cxx_toolchain"]},
+    config_settings = {"//command_line_option:extra_toolchains": [str(Label("//tests/analysis:no_sycl_cxx_toolchain"))]},
 )
 
 # --- the toolchain: one SyclJitCheck, whose stamp every compile reads -----

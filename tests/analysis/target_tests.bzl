@@ -100,8 +100,8 @@ def _check_cuda(env, by, llc, archs):
 clang_two_targets_test = analysistest.make(
     _clang_two_targets_test_impl,
     config_settings = {
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
 
@@ -184,8 +184,8 @@ def _dpcpp_aot_test_impl(ctx):
 dpcpp_aot_test = analysistest.make(
     _dpcpp_aot_test_impl,
     config_settings = {
-        "//sycl:targets": ["spir64", "spir64_gen", "spir64_x86_64"],
-        "//sycl:toolchain": "dpcpp",
+        str(Label("//sycl:targets")): ["spir64", "spir64_gen", "spir64_x86_64"],
+        str(Label("//sycl:toolchain")): "dpcpp",
     },
 )
 
@@ -197,7 +197,7 @@ def _unknown_target_test_impl(ctx):
 unknown_target_test = analysistest.make(
     _unknown_target_test_impl,
     expect_failure = True,
-    config_settings = {"//sycl:targets": ["spir64_gen"]},
+    config_settings = {str(Label("//sycl:targets")): ["spir64_gen"]},
 )
 
 def _flag_values(argv, flag):
@@ -262,9 +262,9 @@ def _cuda_one_arch_test_impl(ctx):
 cuda_one_arch_test = analysistest.make(
     _cuda_one_arch_test_impl,
     config_settings = {
-        "//sycl:cuda_archs": ["sm_90"],
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:cuda_archs")): ["sm_90"],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
 
@@ -294,10 +294,10 @@ def _cuda_image_shards_test_impl(ctx):
 cuda_image_shards_test = analysistest.make(
     _cuda_image_shards_test_impl,
     config_settings = {
-        "//sycl:cuda_archs": ["sm_80", "sm_90"],
-        "//sycl:device_link_mode": "whole",
-        "//sycl:image_shards": 2,
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:cuda_archs")): ["sm_80", "sm_90"],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:image_shards")): 2,
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
 
@@ -313,9 +313,9 @@ def _cuda_ptx_only_test_impl(ctx):
 cuda_ptx_only_test = analysistest.make(
     _cuda_ptx_only_test_impl,
     config_settings = {
-        "//sycl:cuda_archs": [],
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:cuda_archs")): [],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
 
@@ -328,8 +328,8 @@ cuda_bad_arch_test = analysistest.make(
     _cuda_bad_arch_test_impl,
     expect_failure = True,
     config_settings = {
-        "//sycl:cuda_archs": ["compute_90"],
-        "//sycl:targets": ["spir64", "nvptx64"],
+        str(Label("//sycl:cuda_archs")): ["compute_90"],
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
 
@@ -343,7 +343,7 @@ cuda_missing_test = analysistest.make(
     _cuda_missing_test_impl,
     expect_failure = True,
     config_settings = {
-        "//command_line_option:extra_toolchains": ["//tests/analysis:no_cuda_toolchain"],
-        "//sycl:targets": ["spir64", "nvptx64"],
+        "//command_line_option:extra_toolchains": [str(Label("//tests/analysis:no_cuda_toolchain"))],
+        str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )

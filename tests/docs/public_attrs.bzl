@@ -9,6 +9,8 @@ a new attribute shows up here without anyone having to remember to list it.
 _BAZEL_COMMON = [
     "applicable_licenses",
     "args",
+    # Bazel 7+.
+    "aspect_hints",
     "compatible_with",
     "deprecation",
     "distribs",

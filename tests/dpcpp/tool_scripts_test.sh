@@ -11,7 +11,9 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 for t in "$@"; do
   real="$(readlink -f "$t")"
   case "$real" in
-  */external/dpcpp_fake_path/bin/*) ;;
+  # WORKSPACE: external/dpcpp_fake_path; bzlmod: the canonical name, which
+  # ends in ~dpcpp_fake_path (Bazel 7) or +dpcpp_fake_path (Bazel 8).
+  */external/dpcpp_fake_path/bin/* | */external/*[~+]dpcpp_fake_path/bin/*) ;;
   *) fail "$t resolves to $real, not to a file of the generated repository (a symlink into the install?)" ;;
   esac
   [ -x "$real" ] || fail "$t is not executable"

@@ -1,44 +1,68 @@
 """device_image_validation_test: every device image of a target is valid IR and SPIR-V."""
 
+def _shell_quote(s):
+    return "'" + s.replace("'", "'\\''") + "'"
+
+def _validation_test_impl(ctx):
+    groups = ctx.attr.target[OutputGroupInfo]
+    wanted = ["device_images"] if ctx.attr.spirv_only else ["device_split", "device_images"]
+    images = []
+    for group in wanted:
+        if not hasattr(groups, group):
+            fail("{} has no {} output group: not a SYCL target with spir64 images".format(ctx.attr.target.label, group))
+        images += getattr(groups, group).to_list()
+    tools = [ctx.file._opt, ctx.file._translator, ctx.file._spirv_val]
+    args = ["--spirv-only"] if ctx.attr.spirv_only else []
+    script = ctx.actions.declare_file(ctx.label.name + ".sh")
+    ctx.actions.write(
+        script,
+        "#!/bin/sh\nexec {} {}\n".format(
+            _shell_quote(ctx.file._validate.short_path),
+            " ".join(args + [_shell_quote(f.short_path) for f in tools + images]),
+        ),
+        is_executable = True,
+    )
+    return [DefaultInfo(
+        executable = script,
+        runfiles = ctx.runfiles(files = [ctx.file._validate] + tools + images),
+    )]
+
+# A test rule, not an sh_test over filegroups: a filegroup is not a test, and
+# since Bazel 5 (--trim_test_configuration) a test that a non-test target
+# depends on is configured twice, into conflicting actions.
+_device_image_validation_test = rule(
+    implementation = _validation_test_impl,
+    attrs = {
+        "spirv_only": attr.bool(),
+        "target": attr.label(mandatory = True),
+        "_opt": attr.label(default = "@local_config_sycl//:opt", allow_single_file = True),
+        "_spirv_val": attr.label(default = "@local_config_sycl//:spirv_val", allow_single_file = True),
+        "_translator": attr.label(default = "@local_config_sycl//:bin/translator", allow_single_file = True),
+        "_validate": attr.label(default = "//tests/integration:validate_images.sh", allow_single_file = True),
+    },
+    test = True,
+)
+
 def device_image_validation_test(name, target, spirv_only = False, **kwargs):
     """Validates the split modules and SPIR-V images of a SYCL target.
+
+    Each split module passes `opt -passes=verify` and translates with the
+    toolchain's llvm-spirv, and each SPIR-V image passes spirv-val
+    (tests/integration/validate_images.sh).
 
     Args:
       name: test name.
       target: a sycl_binary, sycl_test, sycl_device_link or sycl_bundle with
-        spir64 images only (opt-15 cannot read other targets' newer bitcode).
+        spir64 images only (the toolchain's opt cannot read other targets'
+        newer bitcode).
       spirv_only: the target's device code is SYCL C++ only: its images come
         out of their compile (no split modules, which are not asked for);
         each must pass spirv-val and read back with llvm-spirv -r.
-      **kwargs: passed to sh_test.
+      **kwargs: passed to the test rule (size, tags, ...).
     """
-    groups = [name + "_spirv"]
-    native.filegroup(
-        name = name + "_spirv",
-        srcs = [target],
-        output_group = "device_images",
-        testonly = True,
-    )
-    if not spirv_only:
-        groups.insert(0, name + "_split")
-        native.filegroup(
-            name = name + "_split",
-            srcs = [target],
-            output_group = "device_split",
-            testonly = True,
-        )
-    tools = [
-        "@local_config_sycl//:opt",
-        "@local_config_sycl//:bin/translator",
-        "@local_config_sycl//:spirv_val",
-    ]
-    native.sh_test(
+    _device_image_validation_test(
         name = name,
-        srcs = ["//tests/integration:validate_images.sh"],
-        args = (["--spirv-only"] if spirv_only else []) + ["$(rootpath %s)" % t for t in tools] + [
-            "$(rootpaths :%s)" % g
-            for g in groups
-        ],
-        data = tools + [":" + g for g in groups],
+        target = target,
+        spirv_only = spirv_only,
         **kwargs
     )

@@ -178,7 +178,8 @@ step "bb_storage on 127.0.0.1:$port"
 
 remote=(--config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs")
 
-# bazel_a ARGS...: a build in this checkout's remote output base.
+# bazel_a ARGS...: a build in this checkout's remote output base (test: no
+# bazel-* symlinks, which would point a later Bazel at this output base).
 bazel_a() { (cd "$root" && timeout 900 bazel --output_base="$oba" "$@"); }
 
 # The local reference (reuses this checkout's default output base): spawns
@@ -203,7 +204,7 @@ same_as_local() {
 bazel_a clean >/dev/null 2>&1
 step "1. clean remote build of $app and //examples/... (2 workers; one is killed mid-build and a third joins; tests run here)"
 start=$(date +%s.%N)
-bazel_a test "${remote[@]}" --strategy=TestRunner=local --execution_log_json_file="$work/a.json" "$app" //examples/... >"$work/a.log" 2>&1 &
+bazel_a test "${remote[@]}" --symlink_prefix=/ --strategy=TestRunner=local --execution_log_json_file="$work/a.json" "$app" //examples/... >"$work/a.log" 2>&1 &
 build_pid=$!
 # Kill w1 while it runs an action, after both workers have done some work,
 # once it has held the same action for half a second (so that it is not

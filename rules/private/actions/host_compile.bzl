@@ -63,6 +63,12 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     args.add_all(toolchain.host_compile_flags)
     args.add_all(_MODE_FLAGS[sycl.modes.compilation_mode])
     args.add_all(cc.quote_includes, before_each = "-iquote")
+
+    # The host TU names its three files by execroot-relative paths
+    # (host_source.bzl): the execroot must be on the quote path, where the
+    # C++ rules put it only for targets of the main repository.
+    if "." not in cc.quote_includes.to_list():
+        args.add("-iquote", ".")
     args.add_all(cc.includes, format_each = "-I%s")
     args.add_all(cc.system_includes, before_each = "-isystem")
     args.add_all(cc.defines, format_each = "-D%s")

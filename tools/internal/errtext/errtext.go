@@ -14,8 +14,10 @@ import (
 // MaxQuoted is how many bytes of a quoted value a message shows.
 const MaxQuoted = 80
 
-// MaxLine bounds a whole message.
-const MaxLine = 400
+// MaxLine bounds a whole message. Messages name files in Bazel's output
+// base, which under bzlmod (sandbox, runfiles and canonical repository name
+// prefixes) take 250 bytes and more: 400 cut a path plus its explanation.
+const MaxLine = 1000
 
 // cut returns the longest prefix of s of at most n bytes that ends on a
 // rune boundary, and whether anything was cut.

@@ -523,7 +523,11 @@ func isAttrWord(w string) bool {
 	case "noundef", "nonnull", "noalias", "nocapture", "readonly", "writeonly", "readnone", "signext", "zeroext",
 		"inreg", "returned", "immarg", "nofree", "align", "dereferenceable", "dereferenceable_or_null", "sret",
 		"byval", "byref", "elementtype", "inalloca", "preallocated", "swiftself", "swifterror", "nest", "noundef_or_poison",
-		"allocalign", "allocptr", "nocallback", "noinline":
+		"allocalign", "allocptr", "nocallback", "noinline",
+		// LLVM 17+ (clang-19 puts dead_on_unwind and writable on sret
+		// arguments); initializes, range and captures take a parenthesized
+		// operand.
+		"nofpclass", "dead_on_unwind", "dead_on_return", "writable", "initializes", "range", "captures", "noext":
 		return true
 	}
 	return false

@@ -78,28 +78,33 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 }
 
-// TestVerify checks that every golden output is valid IR for LLVM 15.
+// TestVerify checks that every golden output is valid IR for LLVM 15, and
+// the llvm19 ones (clang-19's attributes) for LLVM 19.
 func TestVerify(t *testing.T) {
-	as, err1 := exec.LookPath("llvm-as-15")
-	opt, err2 := exec.LookPath("opt-15")
-	if err1 != nil || err2 != nil {
-		t.Skip("llvm-as-15 / opt-15 not installed")
-	}
 	outs, _ := filepath.Glob("testdata/*.*.ll")
 	if len(outs) == 0 {
 		t.Fatal("no golden outputs")
 	}
 	for _, out := range outs {
 		out := out
+		v := "15"
+		if strings.HasPrefix(filepath.Base(out), "llvm19.") {
+			v = "19"
+		}
 		t.Run(filepath.Base(out), func(t *testing.T) {
+			as, err1 := exec.LookPath("llvm-as-" + v)
+			opt, err2 := exec.LookPath("opt-" + v)
+			if err1 != nil || err2 != nil {
+				t.Skipf("llvm-as-%s / opt-%s not installed", v, v)
+			}
 			bc, err := exec.Command(as, out, "-o", "-").Output()
 			if err != nil {
-				t.Fatalf("llvm-as-15: %v", stderrOf(err))
+				t.Fatalf("llvm-as-%s: %v", v, stderrOf(err))
 			}
 			cmd := exec.Command(opt, "-passes=verify", "-disable-output")
 			cmd.Stdin = bytes.NewReader(bc)
 			if err := cmd.Run(); err != nil {
-				t.Fatalf("opt-15 -passes=verify: %v", stderrOf(err))
+				t.Fatalf("opt-%s -passes=verify: %v", v, stderrOf(err))
 			}
 		})
 	}

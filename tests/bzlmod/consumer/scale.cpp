@@ -1,0 +1,3 @@
+#include "scale.h"
+
+SYCL_EXTERNAL float scale(float a, float x) { return a * x; }

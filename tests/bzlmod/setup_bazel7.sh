@@ -1,0 +1,275 @@
+#!/usr/bin/env bash
+# Prepares the Bazel 7.7.1 environment that tests/bzlmod/bazel7 runs (called by
+# ./setup.sh; run as root). Idempotent: once .offline/bazel7/.complete matches
+# this script and the lock, a run only checks and needs no network.
+#
+#   .offline/sid-debs/      the pinned sid packages (tests/bzlmod/sid-packages.lock,
+#                           sha256-checked), a local apt repository; kept
+#   .offline/bazel7-gomod/  a Go module cache, served to go_deps as a file://
+#                           GOPROXY; kept
+#   .offline/bazel7-cache/  Bazel 7 output bases, repository and disk caches; kept
+#   .offline/bazel7/        rebuilt whole when its stamp is missing or stale:
+#     root/                 the sid chroot (mmdebstrap from sid-debs only)
+#     modules/              rules_go v0.50.1 and Gazelle v0.39.1 (Go module
+#                           proxy), stub modules for what @bazel_tools names
+#                           but no build here uses
+#     go/                   Go 1.21.8 (rules_go 0.50.1's default SDK), the
+#                           golang.org/toolchain module zip
+#     registry/             an empty registry: every module is overridden
+#     bazelrc               the flags tests/bzlmod/bazel7 passes (bazelrc.checkout
+#                           in the checkout root: also no bazel-* symlinks)
+#     .complete             written last
+#
+#   setup_bazel7.sh --relock   (maintainers) re-resolves the packages against
+#                              the live mirror and rewrites the lock.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
+OFF="$ROOT/.offline"
+ENV="$OFF/bazel7"
+DEBS="$OFF/sid-debs"
+GOMOD="$OFF/bazel7-gomod"
+CACHE="$OFF/bazel7-cache"
+LOCK="$ROOT/tests/bzlmod/sid-packages.lock"
+SID_DEBS="$ROOT/tests/bzlmod/sid_debs.py"
+
+RULES_GO_VERSION=v0.50.1
+GAZELLE_VERSION=v0.39.1
+# rules_go 0.50.1's go_default_sdk; the Go module proxy serves it as a zip
+# (with the executables' modes), which go_sdk.download unpacks.
+GO_SDK_VERSION=1.21.8
+GO_SDK_MODULE=golang.org/toolchain@v0.0.1-go1.21.8.linux-amd64
+GO_SDK_ZIP_SHA256=54ce9400debcec8510928ea268dcb1b78a24f165ba256ed9ba456fb74619d40f
+# Gazelle's go_deps.module for golang.org/x/tools.
+GAZELLE_EXTRA_MODULES=(golang.org/x/tools@v0.18.0)
+# Modules @bazel_tools (or rules_go, Gazelle) depend on that neither sid's
+# /etc/bazel/bazelrc nor anything here overrides; no build here loads them.
+STUB_MODULES=(protobuf zlib buildozer apple_support)
+
+log() { printf 'setup_bazel7.sh: %s\n' "$*" >&2; }
+die() { printf 'setup_bazel7.sh: error: %s\n' "$*" >&2; exit 1; }
+
+# The Debian mirror: RULES_SYCL_SID_MIRROR, else the host's apt source for
+# Debian (bookworm's mirror also carries sid), else deb.debian.org.
+mirror() {
+  if [ -n "${RULES_SYCL_SID_MIRROR:-}" ]; then echo "$RULES_SYCL_SID_MIRROR"; return; fi
+  local m
+  m="$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+    grep -oE 'https?://[^ ]*/debian/?( |$)' | grep -v security | head -1 | tr -d ' ')" || true
+  echo "${m:-http://deb.debian.org/debian}"
+}
+
+include_list() { sed -n 's/^# include: //p' "$LOCK" | tr ' ' ','; }
+
+# What the environment is built from: a change rebuilds it.
+inputs_key() {
+  cat "$LOCK" "${BASH_SOURCE[0]}" "$SID_DEBS" "$ROOT/setup_go_modules.sh" | sha256sum | cut -d' ' -f1
+}
+
+# No mount may be left inside DIR before it is deleted (an interrupted
+# mmdebstrap runs in its own mount namespace, so there should be none).
+assert_unmounted() {
+  if awk '{print $2}' /proc/self/mounts | grep -q "^$1/"; then
+    die "$1 has mounts inside (umount them first): $(awk '{print $2}' /proc/self/mounts | grep "^$1/" | head -3 | tr '\n' ' ')"
+  fi
+}
+
+# Stops the Bazel 7 servers of the old environment's output bases (they
+# run in its chroot, which is about to be replaced).
+stop_servers() {
+  [ -x "$ENV/root/usr/bin/bazel" ] && [ -f "$ENV/.complete" ] || return 0
+  local pidfile base
+  for pidfile in "$CACHE"/user_root/*/server/server.pid.txt; do
+    [ -f "$pidfile" ] || continue
+    kill -0 "$(cat "$pidfile")" 2>/dev/null || continue
+    base="$(dirname "$(dirname "$pidfile")")"
+    log "shutting down the Bazel 7 server of $base"
+    (cd "$ROOT" && timeout 120 "$ROOT/tests/bzlmod/bazel7" --output_base="$base" shutdown) || true
+  done
+}
+
+# mod_dir, mod_zip, fresh_copy.
+# shellcheck source=../../setup_go_modules.sh
+. "$ROOT/setup_go_modules.sh"
+
+# A flat apt repository of exactly the pinned packages.
+local_repository() {
+  python3 "$SID_DEBS" fetch "$LOCK" "$DEBS" "$(mirror)" || exit 1
+  (cd "$DEBS" && dpkg-scanpackages --multiversion . /dev/null 2>/dev/null >Packages.tmp && mv Packages.tmp Packages)
+  local sum size
+  sum="$(sha256sum "$DEBS/Packages" | cut -d' ' -f1)"
+  size="$(stat -c %s "$DEBS/Packages")"
+  printf 'Origin: rules_sycl\nLabel: pinned sid packages\nSuite: sid\nCodename: sid\nArchitectures: amd64 all\nComponents: main\nSHA256:\n %s %s Packages\n' \
+    "$sum" "$size" >"$DEBS/Release"
+}
+
+build_chroot() {
+  log "building the sid chroot from $DEBS (a few minutes)"
+  # Its own mount namespace: mmdebstrap's mounts cannot outlive it.
+  unshare --mount --propagation private -- \
+    mmdebstrap --mode=root --variant=apt --quiet \
+    --include="$(include_list)" \
+    --customize-hook='rm -f "$1"/etc/apt/sources.list "$1"/etc/apt/sources.list.d/*' \
+    sid "$ENV/root" "deb [trusted=yes] copy://$DEBS ./" ||
+    die "mmdebstrap failed (see above)"
+  python3 "$SID_DEBS" check "$LOCK" "$ENV/root" || exit 1
+}
+
+prepare_modules() {
+  local m="$ENV/modules"
+  fresh_copy "$(mod_dir "github.com/bazelbuild/rules_go@$RULES_GO_VERSION")" "$m/rules_go"
+  # rules_go's default SDK (the one every go_sdk user falls back to, and
+  # what Gazelle builds its tools with) comes from go.dev; here from the
+  # local copy of the same release, pinned by sha256.
+  python3 - "$m/rules_go/MODULE.bazel" "$ENV/go" "$GO_SDK_VERSION" "$GO_SDK_MODULE" "$GO_SDK_ZIP_SHA256" <<'EOF'
+import sys
+path, godir, version, module, sha = sys.argv[1:]
+old = 'go_sdk.download(\n    name = "go_default_sdk",\n    version = "%s",\n)\n' % version
+s = open(path).read()
+if old not in s:
+    sys.exit("setup_bazel7.sh: error: %s: no go_default_sdk %s declaration to point at the local SDK" % (path, version))
+zipname = module.split("@", 1)[1] + ".zip"
+new = ('go_sdk.download(\n    name = "go_default_sdk",\n    version = "%s",\n'
+       '    # setup_bazel7.sh: the same release from the Go module proxy, local.\n'
+       '    sdks = {"linux_amd64": ["%s", "%s"]},\n    strip_prefix = "%s",\n'
+       '    urls = ["file://%s/{}"],\n)\n') % (version, zipname, sha, module, godir)
+open(path, "w").write(s.replace(old, new))
+EOF
+  mkdir -p "$ENV/go"
+  local zip
+  zip="$(mod_zip "$GO_SDK_MODULE")"
+  [ "$(sha256sum "$zip" | cut -d' ' -f1)" = "$GO_SDK_ZIP_SHA256" ] ||
+    die "$zip: sha256 is not the pinned $GO_SDK_ZIP_SHA256"
+  cp "$zip" "$ENV/go/"
+
+  fresh_copy "$(mod_dir "github.com/bazelbuild/bazel-gazelle@$GAZELLE_VERSION")" "$m/gazelle"
+  # go_repository_tools builds Gazelle with -mod=vendor; the zip has none.
+  # tidy first: its go.mod says go 1.21, which a dependency (rules_go
+  # v0.46.0: go 1.21.1) exceeds, and Go >= 1.21 refuses to vendor that.
+  (cd "$m/gazelle" && GOFLAGS=-mod=mod go mod tidy && GOFLAGS=-mod=mod go mod vendor) ||
+    die "go mod tidy/vendor in $m/gazelle failed"
+
+  local s
+  for s in "${STUB_MODULES[@]}"; do
+    mkdir -p "$m/stubs/$s"
+    printf '# setup_bazel7.sh: a stand-in; nothing built here uses %s.\nmodule(name = "%s")\n' "$s" "$s" >"$m/stubs/$s/MODULE.bazel"
+    : >"$m/stubs/$s/BUILD.bazel"
+  done
+  # @bazel_tools's MODULE.bazel uses buildozer's extension (for `bazel mod
+  # tidy`, not available here): its repository holds a buildozer that says so.
+  cat >"$m/stubs/buildozer/buildozer_binary.bzl" <<'EOF'
+"""setup_bazel7.sh: buildozer is not available offline (bazel mod tidy fails with this message)."""
+
+def _repo_impl(rctx):
+    rctx.file("buildozer.exe", "#!/bin/sh\necho 'buildozer is not available in the offline Bazel 7 environment' >&2\nexit 1\n", executable = True)
+    rctx.file("BUILD.bazel", 'exports_files(["buildozer.exe"])\n')
+
+_buildozer_binary_repo = repository_rule(implementation = _repo_impl)
+
+def _impl(_mctx):
+    _buildozer_binary_repo(name = "buildozer_binary")
+
+buildozer_binary = module_extension(implementation = _impl)
+EOF
+  mkdir -p "$ENV/registry"
+}
+
+# Every Go module go_deps may fetch (rules_sycl's, rules_go's and Gazelle's
+# module graphs), in a module cache whose download/ tree is a GOPROXY.
+prepare_go_modules() {
+  local d tmp
+  # rules_sycl's go.mod from a copy: `download all` would add go.sum lines.
+  tmp="$(mktemp -d)"
+  cp "$ROOT/go.mod" "$ROOT/go.sum" "$tmp/"
+  for d in "$tmp" "$ENV/modules/rules_go" "$ENV/modules/gazelle"; do
+    (cd "$d" && GOMODCACHE="$GOMOD" GOFLAGS=-mod=mod go mod download all) ||
+      die "go mod download all in $d failed (is the Go module proxy reachable?)"
+  done
+  rm -rf "$tmp"
+  GOMODCACHE="$GOMOD" GOFLAGS=-mod=mod go mod download "${GAZELLE_EXTRA_MODULES[@]}" ||
+    die "go mod download ${GAZELLE_EXTRA_MODULES[*]} failed"
+}
+
+write_bazelrc() {
+  local s
+  {
+    echo "# Written by tests/bzlmod/setup_bazel7.sh; passed by tests/bzlmod/bazel7."
+    echo "# Every module is overridden: an empty registry makes a miss fail at once."
+    echo "common --registry=file://$ENV/registry"
+    echo "common --override_module=rules_go=$ENV/modules/rules_go"
+    echo "common --override_module=gazelle=$ENV/modules/gazelle"
+    for s in "${STUB_MODULES[@]}"; do
+      echo "common --override_module=$s=$ENV/modules/stubs/$s"
+    done
+    echo "# bzlmod only: the WORKSPACE suffix would download rules_cc."
+    echo "common --noenable_workspace"
+    echo "# No MODULE.bazel.lock in the workspace: its paths are this machine's."
+    echo "common --lockfile_mode=off"
+    echo "common --repository_cache=$CACHE/repos"
+    echo "# Shared by every workspace: the consumer module reuses rules_go's"
+    echo "# stdlib and builder actions of rules_sycl's own build."
+    echo "build --disk_cache=$CACHE/disk"
+    echo "build --experimental_disk_cache_gc_max_size=8G"
+    echo "common --repo_env=RULES_SYCL_WHEELHOUSE=$OFF/wheels"
+    echo "common --repo_env=GOPROXY=file://$GOMOD/cache/download"
+    echo "common --repo_env=GOSUMDB=off"
+    echo "# sid's /etc/bazel/bazelrc turns it on."
+    echo "build --nosandbox_debug"
+  } >"$ENV/bazelrc"
+  # For rules_sycl's own workspace (the checkout root): no convenience
+  # symlinks. Its bazel-* belong to Bazel 4.2.3, and a Bazel 7 bazel-<dir>
+  # (named after the checkout directory, so not in .bazelignore) would lead
+  # Bazel 4.2.3's //... into Bazel 7's execroot.
+  {
+    echo "# Written by tests/bzlmod/setup_bazel7.sh: bazel7 in the rules_sycl checkout root."
+    echo "import $ENV/bazelrc"
+    echo "build --experimental_convenience_symlinks=ignore"
+  } >"$ENV/bazelrc.checkout"
+}
+
+relock() {
+  local tmp
+  tmp="$(mktemp -d "$OFF/relock.XXXXXX")"
+  log "resolving $(include_list) against $(mirror) in $tmp"
+  mkdir -p "$tmp/debs"
+  unshare --mount --propagation private -- \
+    mmdebstrap --mode=root --variant=apt --quiet \
+    --aptopt='Acquire::Check-Valid-Until "false"' --skip=download/empty \
+    --include="$(include_list)" \
+    --customize-hook="sync-out /var/cache/apt/archives $tmp/debs" \
+    --customize-hook="chroot \"\$1\" dpkg-query -W -f='\${Package} \${Version} \${Architecture}\n' >$tmp/installed.txt" \
+    sid "$tmp/root" "$(mirror)"
+  curl -sSf "$(mirror)/dists/sid/main/binary-amd64/Packages.xz" | xz -dc >"$tmp/Packages"
+  python3 "$SID_DEBS" lock "$(include_list)" "$tmp/installed.txt" "$tmp/Packages" "$tmp/debs" >"$LOCK.new"
+  mv "$LOCK.new" "$LOCK"
+  mkdir -p "$DEBS" && mv "$tmp"/debs/*.deb "$DEBS"/ 2>/dev/null || true
+  assert_unmounted "$tmp"
+  rm -rf "$tmp"
+  log "wrote $LOCK"
+}
+
+main() {
+  [ "$(id -u)" -eq 0 ] || die "run as root (mmdebstrap --mode=root, chroot)"
+  if [ "${1:-}" = "--relock" ]; then relock; return; fi
+  local key
+  key="$(inputs_key)"
+  if [ "$(cat "$ENV/.complete" 2>/dev/null)" = "$key" ] && [ -x "$ENV/root/usr/bin/bazel" ]; then
+    return 0
+  fi
+  if [ -e "$ENV" ]; then
+    log "rebuilding $ENV (missing or stale stamp: an interrupted or older setup)"
+    stop_servers
+    assert_unmounted "$ENV"
+    rm -rf "$ENV"
+  fi
+  mkdir -p "$ENV" "$CACHE"
+  local_repository
+  build_chroot
+  prepare_modules
+  prepare_go_modules
+  write_bazelrc
+  echo "$key" >"$ENV/.complete"
+  log "done: tests/bzlmod/bazel7 is ready"
+}
+
+main "$@"
