@@ -137,8 +137,8 @@ def _clang_cpu_aot_test_impl(ctx):
 clang_cpu_aot_test = analysistest.make(
     _clang_cpu_aot_test_impl,
     config_settings = {
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["spir64", "spir64_x86_64"],
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["spir64", "spir64_x86_64"],
     },
 )
 
@@ -148,9 +148,9 @@ def _clang_cpu_aot_isa_test_impl(ctx):
 clang_cpu_aot_isa_test = analysistest.make(
     _clang_cpu_aot_isa_test_impl,
     config_settings = {
-        "//sycl:cpu_aot_isa": "sse4.2",
-        "//sycl:device_link_mode": "whole",
-        "//sycl:targets": ["spir64", "spir64_x86_64"],
+        str(Label("//sycl:cpu_aot_isa")): "sse4.2",
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["spir64", "spir64_x86_64"],
     },
 )
 
