@@ -2,12 +2,12 @@
 # SYCL C++ build figures for the generated 50-TU program
 # (tests/hermetic/app50: 50 single-source SYCL TUs, each a kernel and a
 # SYCL_EXTERNAL helper the next TU's kernel calls, plus main). A benchmark:
-# run by hand on a quiet machine, never by tests.
+# run by hand, never by tests.
 #
 #  1. clean build: wall and CPU time of `bazel build` of the program in an
 #     output base that has built rules_sycl's tools (a user's first build of
 #     their program), after a server restart (cold analysis, cold workers),
-#     without any cache;
+#     without any cache, with the repository's .bazelrc as users have it;
 #  2. one-TU edit: a kernel constant of tu7.cc changed, the rebuild's wall
 #     time and the actions it ran (issue goal: clean / edit >= 15x);
 #  3. peak RSS of one device compile (tools/syclc one-shot on tu0.cc, the
@@ -15,51 +15,125 @@
 #  4. the same per-TU commands (Bazel's own command lines, from aquery) run
 #     by `make -j2`: one process per command, no sandbox, no workers, no
 #     cache (goal: clean Bazel build <= 1.2x make -j2).
-# CPU times are the machine's busy time during the build (/proc/stat), so
-# the machine must be otherwise idle.
-#   tests/bench/syclcpp/run.sh
+# ROUNDS=N (default 1) repeats 1 and 4 N times, alternately, and prints the
+# median ratio: on a shared machine the load changes within minutes, so
+# compare a Bazel build with the make run beside it.
+# CPU time: where this shell may create a cgroup (root; cgroup v1 cpuacct or
+# v2), the CPU time of every process the build started (the Bazel server,
+# its workers and sandboxed processes; make and its children), which other
+# users of the machine do not inflate; the machine's busy time during the
+# build (/proc/stat) is printed beside it, and is all there is elsewhere.
+# Every figure comes with the load average before and after it.
+#   [ROUNDS=N] tests/bench/syclcpp/run.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 here="$root/tests/bench/syclcpp"
 target=//tests/hermetic/app50:app50
 pkg=tests/hermetic/app50
+rounds="${ROUNDS:-1}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/syclcpp.XXXXXX")"
 ob="$work/ob"
 cd "$root"
 B() { bazel --output_base="$ob" "$@"; }
 edited="$pkg/tu7.cc"
 cp "$edited" "$work/tu7.cc.orig"
-trap 'cp "$work/tu7.cc.orig" "$root/$edited"; (cd "$root" && B shutdown >/dev/null 2>&1) || true; chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+cgroups=()
+cleanup() {
+  cp "$work/tu7.cc.orig" "$root/$edited"
+  (cd "$root" && B shutdown >/dev/null 2>&1) || true
+  for g in "${cgroups[@]}"; do rmdir "$g" 2>/dev/null || true; done
+  chmod -R u+w "$work" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 # Busy CPU seconds of the whole machine so far.
 busy() { awk '/^cpu /{print ($2+$3+$4+$7+$8) / 100}' /proc/stat; }
 now() { date +%s.%N; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
 flags=(--disk_cache= --jobs=2 --symlink_prefix=/)
 
+# A cgroup hierarchy this shell may create groups in, for CPU accounting.
+cgroot=""
+for d in /sys/fs/cgroup/cpuacct /sys/fs/cgroup/unified /sys/fs/cgroup; do
+  [ -f "$d/cpuacct.usage" ] || [ -f "$d/cgroup.controllers" ] || continue
+  if mkdir "$d/syclcpp.$$.probe" 2>/dev/null; then
+    rmdir "$d/syclcpp.$$.probe"
+    cgroot="$d"
+    break
+  fi
+done
+cg_cpu() {
+  if [ -f "$1/cpuacct.usage" ]; then awk '{printf "%.1f", $1 / 1e9}' "$1/cpuacct.usage"
+  else awk '/^usage_usec/{printf "%.1f", $2 / 1e6}' "$1/cpu.stat"; fi
+}
+
+# measure NAME CMD...: runs CMD (in a cgroup of its own where there is one)
+# and sets m_wall, m_cpu (its processes' CPU seconds, or "-"), m_busy
+# (the machine's) and m_load (load average before -> after).
+measure() {
+  local name="$1" cg="" c0 c1 t0 t1 l0 rc=0
+  shift
+  if [ -n "$cgroot" ] && mkdir "$cgroot/syclcpp.$$.$name"; then
+    cg="$cgroot/syclcpp.$$.$name"
+    cgroups+=("$cg")
+  fi
+  l0=$(load); c0=$(busy); t0=$(now)
+  if [ -n "$cg" ]; then
+    bash -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' _ "$cg" "$@" || rc=$?
+  else
+    "$@" || rc=$?
+  fi
+  t1=$(now); c1=$(busy)
+  m_wall=$(printf '%.1f' "$(echo "$t1 - $t0" | bc)")
+  m_busy=$(printf '%.1f' "$(echo "$c1 - $c0" | bc)")
+  m_cpu=-
+  [ -z "$cg" ] || m_cpu=$(cg_cpu "$cg")
+  m_load="$l0 -> $(load)"
+  return "$rc"
+}
+processes() { grep -E '^INFO: [0-9]+ processes' "$1" | tail -1 | sed 's/^INFO: //'; }
+
 echo "== setup: rules_sycl's tools, external repositories and a first build"
+echo "load $(load); CPU accounting: ${cgroot:-none (machine busy time only)}"
 B build "${flags[@]}" "$target" >"$work/first.log" 2>&1 || { tail -20 "$work/first.log"; exit 1; }
 execroot="$(B info execution_root 2>/dev/null)"
 bin="$(B info "${flags[@]}" bazel-bin 2>/dev/null)"
 
+clean_build() {
+  B shutdown
+  chmod -R u+w "$bin/$pkg"
+  rm -rf "${bin:?}/$pkg"
+  measure "clean$1" bazel --output_base="$ob" build "${flags[@]}" "$target" >"$work/clean$1.log" 2>&1 || { tail -20 "$work/clean$1.log"; exit 1; }
+  clean=$m_wall
+  cleans+=("$m_wall")
+  echo "clean build: wall $m_wall s, CPU $m_cpu s (machine busy $m_busy s), load $m_load ($(processes "$work/clean$1.log"))"
+}
+
+make_build() {
+  # make rewrites what Bazel wrote: the outputs of those actions go first.
+  chmod -R u+w "$bin/$pkg"
+  find "$bin/$pkg" \( -name '*.images' -o -name '*.o' -o -name '*.a' -o -name '*.int_header.h' -o -name '*.int_footer.h' -o -name app50.bin \) -prune -exec rm -rf {} +
+  measure "make$1" make -s -j2 -C "$execroot" -f "$work/Makefile" >"$work/make$1.log" 2>&1 || { tail -20 "$work/make$1.log"; exit 1; }
+  makes+=("$m_wall")
+  echo "make -j2: wall $m_wall s, CPU $m_cpu s (machine busy $m_busy s), load $m_load"
+  printf 'clean Bazel build / make -j2: %.2fx\n' "$(echo "scale=4; $clean / $m_wall" | bc)"
+}
+
+cleans=()
+makes=()
 echo "== 1. clean build of $target"
-B shutdown
-chmod -R u+w "$bin/$pkg"
-rm -rf "${bin:?}/$pkg"
-c0=$(busy); t0=$(now)
-B build "${flags[@]}" "$target" >"$work/clean.log" 2>&1 || { tail -20 "$work/clean.log"; exit 1; }
-t1=$(now); c1=$(busy)
-clean=$(echo "$t1 - $t0" | bc)
-echo "clean build: wall $clean s, CPU $(echo "$c1 - $c0" | bc) s ($(grep -E '^INFO: [0-9]+ processes' "$work/clean.log" | tail -1 | sed 's/^INFO: //'))"
+clean_build 1
 
 echo "== 2. one-TU edit ($edited)"
 sed -i -E '0,/return x \* ([0-9]+) \+ ([0-9]+);/s//return x * \1 + \2 + 1;/' "$edited"
 cmp -s "$edited" "$work/tu7.cc.orig" && { echo "the edit changed nothing" >&2; exit 1; }
-t0=$(now)
+l0=$(load); t0=$(now)
 B build "${flags[@]}" "$target" >"$work/edit.log" 2>&1 || { tail -20 "$work/edit.log"; exit 1; }
 t1=$(now)
-edit=$(echo "$t1 - $t0" | bc)
-echo "one-TU edit rebuild: wall $edit s ($(grep -E '^INFO: [0-9]+ processes' "$work/edit.log" | tail -1 | sed 's/^INFO: //'))"
-echo "clean / edit: $(echo "scale=1; $clean / $edit" | bc)x"
+edit=$(printf '%.2f' "$(echo "$t1 - $t0" | bc)")
+echo "one-TU edit rebuild: wall $edit s, load $l0 -> $(load) ($(processes "$work/edit.log"))"
+printf 'clean / edit: %.1fx\n' "$(echo "scale=3; $clean / $edit" | bc)"
 cp "$work/tu7.cc.orig" "$edited"
 
 echo "== 3. peak RSS of one device compile (syclc one-shot, tu0.cc)"
@@ -93,12 +167,20 @@ echo "== 4. the same commands by make -j2"
 B aquery "${flags[@]}" --output=jsonproto "deps($target)" 2>/dev/null |
   python3 "$here/aquery_make.py" "$pkg/app50.bin" "//$pkg:" SyclDeviceCompile SyclHostCompile CppCompile SyclWrap CppLink >"$work/Makefile"
 echo "$(grep -c '^a[0-9]*:' "$work/Makefile") commands"
-# make rewrites what Bazel wrote: the outputs of those actions go first.
-chmod -R u+w "$bin/$pkg"
-find "$bin/$pkg" \( -name '*.images' -o -name '*.o' -o -name '*.a' -o -name '*.int_header.h' -o -name '*.int_footer.h' -o -name app50.bin \) -prune -exec rm -rf {} +
-c0=$(busy)
-/usr/bin/time -f '%e %U %S' -o "$work/make.time" make -s -j2 -C "$execroot" -f "$work/Makefile" >"$work/make.log" 2>&1 || { tail -20 "$work/make.log"; exit 1; }
-c1=$(busy)
-read -r mwall muser msys <"$work/make.time"
-echo "make -j2: wall $mwall s, CPU $(echo "$muser + $msys" | bc) s (machine busy $(echo "$c1 - $c0" | bc) s)"
-echo "clean Bazel build / make -j2: $(echo "scale=2; $clean / $mwall" | bc)x"
+make_build 1
+
+for ((r = 2; r <= rounds; r++)); do
+  echo "== round $r of $rounds: clean build, then make -j2"
+  clean_build "$r"
+  make_build "$r"
+done
+if [ "$rounds" -gt 1 ]; then
+  python3 - "${cleans[*]}" "${makes[*]}" <<'PY'
+import statistics, sys
+c = [float(x) for x in sys.argv[1].split()]
+m = [float(x) for x in sys.argv[2].split()]
+r = [a / b for a, b in zip(c, m)]
+print("rounds: " + ", ".join("%.1f/%.1f s = %.2fx" % x for x in zip(c, m, r)))
+print("median clean Bazel build / make -j2: %.2fx" % statistics.median(r))
+PY
+fi
