@@ -25,6 +25,26 @@
 # build (/proc/stat) is printed beside it, and is all there is elsewhere.
 # Every figure comes with the load average before and after it.
 #   [ROUNDS=N] tests/bench/syclcpp/run.sh
+# Figures (docs/sycl-cpp.md, "Build time", has the breakdown):
+# 2026-11-26, 2-core machine shared with another engineer's builds, cgroup
+# CPU accounting, ROUNDS=3:
+#  - sandboxes on ext4 (the output base; .bazelrc.offline without the
+#    sandbox_base line), load ~2 (this bench alone): clean 101.3/97.4/98.6 s
+#    wall, 194/187/191 s CPU; make -j2 82.7/80.2/85.5 s, 161/158/168 s CPU:
+#    1.22x, 1.21x, 1.15x (median 1.21x); edit 4.07 s (24.9x); one device
+#    compile 381 MB peak RSS.
+#  - sandboxes on /dev/shm (setup.sh's .bazelrc.offline), load ~2: clean
+#    92.3/89.2/85.4 s wall, 181/175/167 s CPU; make -j2 79.5/78.3/78.0 s,
+#    155/153/153 s CPU: 1.16x, 1.14x, 1.09x (median 1.14x); edit 3.85 s
+#    (23.9x); 381 MB.
+#  - the same, load 4-6 (another engineer's builds: the machine busy about
+#    twice the bench's own CPU): clean 184.6/140.3/193.1 s, 199/179/195 s
+#    CPU; make -j2 175.8/91.3/160.2 s, 169/149/177 s CPU: 1.05x, 1.54x,
+#    1.21x; edit 4.14 s; 381 MB. Under load the ratio follows the others.
+# Earlier (2026-11-26, before cgroup accounting, one round at load 2-4):
+# clean 96.8 s wall / 188.2 s machine busy, make -j2 68.2 s / 133.9 s of
+# make's own CPU (1.42x): the machine's busy time, other users' processes
+# included, against make's own.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 here="$root/tests/bench/syclcpp"
