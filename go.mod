@@ -5,6 +5,7 @@ go 1.19
 require (
 	github.com/bazelbuild/bazel-gazelle v0.26.0
 	github.com/google/go-cmp v0.6.0
+	github.com/ianlancetaylor/demangle v0.0.0-20260724033716-83e58baca724
 	github.com/klauspost/compress v1.17.6
 	google.golang.org/protobuf v1.33.0
 )

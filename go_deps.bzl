@@ -11,6 +11,12 @@ def go_dependencies():
         version = "v0.6.0",
     )
     go_repository(
+        name = "com_github_ianlancetaylor_demangle",
+        importpath = "github.com/ianlancetaylor/demangle",
+        sum = "h1:QixF8Mcbe87ET7pK/fPbBJ9GXFddmEY8yYMepzMzo30=",
+        version = "v0.0.0-20260724033716-83e58baca724",
+    )
+    go_repository(
         name = "com_github_klauspost_compress",
         importpath = "github.com/klauspost/compress",
         sum = "h1:60eq2E/jlfwQXtvZEeBUYADs+BwKBWURIY+Gj2eRGjI=",

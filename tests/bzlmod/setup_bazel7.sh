@@ -188,6 +188,7 @@ prepare_go_modules() {
   rm -rf "$tmp"
   GOMODCACHE="$GOMOD" GOFLAGS=-mod=mod go mod download "${GAZELLE_EXTRA_MODULES[@]}" ||
     die "go mod download ${GAZELLE_EXTRA_MODULES[*]} failed"
+  sha256sum <"$ROOT/go.sum" >"$GOMOD/.go.sum"
 }
 
 write_bazelrc() {
@@ -254,6 +255,10 @@ main() {
   local key
   key="$(inputs_key)"
   if [ "$(cat "$ENV/.complete" 2>/dev/null)" = "$key" ] && [ -x "$ENV/root/usr/bin/bazel" ]; then
+    # go.mod gained a module since the chroot was built: fetch it too.
+    if [ "$(cat "$GOMOD/.go.sum" 2>/dev/null)" != "$(sha256sum <"$ROOT/go.sum")" ]; then
+      prepare_go_modules
+    fi
     return 0
   fi
   if [ -e "$ENV" ]; then

@@ -271,9 +271,8 @@ func compile(c *config, stderr io.Writer) error {
 			return &sycljit.ABIError{Msg: "no integration file written: " + err.Error()}
 		}
 	}
-	if msg := checkKernelNames(c.src, src, header); msg != "" {
-		io.WriteString(stderr, msg+"\n")
-		return fmt.Errorf("%s: compile failed", c.src)
+	if err := describeLocalKernelNames(header); err != nil {
+		return fmt.Errorf("%s: %v", c.src, err)
 	}
 	if err := writeImages(out, c, res); err != nil {
 		return err
@@ -281,26 +280,19 @@ func compile(c *config, stderr io.Writer) error {
 	return out.Commit()
 }
 
-// checkKernelNames refuses kernel name types declared inside a function:
-// DPC++ compiles them, but its integration header names another type (one
-// at namespace scope), so the host would find no description of the kernel
-// and the program would crash launching it (intheader).
-// It returns the diagnostic, as a compiler prints it, or "".
-func checkKernelNames(path string, src []byte, header string) string {
+// describeLocalKernelNames rewrites the integration header so that the
+// host finds kernels whose name types are declared inside functions by
+// the same local type the device compile named (intheader.Rewrite).
+func describeLocalKernelNames(header string) error {
 	data, err := os.ReadFile(header)
 	if err != nil {
-		return fmt.Sprintf("%s: error: reading the integration header: %v", path, err)
+		return err
 	}
-	local := intheader.LocalNames(data)
-	if len(local) == 0 {
-		return ""
+	rewritten, local, err := intheader.Rewrite(data)
+	if err != nil || len(local) == 0 {
+		return err
 	}
-	k := local[0]
-	where := path
-	if line, col := intheader.Declaration(src, k.Type); line > 0 {
-		where = fmt.Sprintf("%s:%d:%d", path, line, col)
-	}
-	return fmt.Sprintf("%s: error: kernel name '%s' is declared inside a function (%s); SYCL kernel names must be forward-declarable at namespace scope: declare it outside the function, or leave the kernel lambda unnamed", where, errtext.Escape(k.Type), k.Mangled)
+	return os.WriteFile(header, rewritten, 0o644)
 }
 
 // logPreamble is what the library puts before a failed compile's

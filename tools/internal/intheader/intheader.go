@@ -1,52 +1,233 @@
-// Package intheader reads what rules_sycl checks in DPC++'s integration
-// header: the kernel name types it specializes KernelInfo for.
+// Package intheader adapts DPC++'s integration header to kernel names
+// declared inside functions (`h.parallel_for<class init>(...)` in main or
+// in a command-group lambda).
 //
-// DPC++ 2026.2 accepts a kernel name type declared inside a function, but
-// its integration header then forward-declares the name at namespace
-// scope and specializes KernelInfo for that other type: the host finds no
-// description of the kernel and the program crashes when it launches it
-// (SYCL 2020 wants kernel names forward-declarable at namespace scope).
-// LocalNames finds such names so that the device compile can refuse them.
+// DPC++ 2026.2 describes such a kernel as KernelInfo<init> and
+// forward-declares `class init;` at namespace scope, so that the host's
+// `parallel_for<class init>` finds that declaration instead of declaring a
+// local class. That breaks twice: a function that declares the name first
+// (`class KernelB;` then `get_kernel_id<KernelB>()`) names a local class
+// the header does not describe, and two functions that both name a kernel
+// `init` give two KernelInfo<init> specializations.
+//
+// Rewrite describes those kernels the way the header already describes
+// unnamed lambdas: as KernelInfoData<'_', 'Z', 'T', 'S', ...>, keyed by the
+// characters of the name's type-info string, which the host's
+// KernelInfo<T> finds through __builtin_sycl_unique_stable_name(T)
+// (sycl/detail/kernel_desc.hpp, with __SYCL_UNNAMED_LAMBDA__). It drops the
+// forward declarations of the local classes, so that host and device name
+// the same local type.
 package intheader
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
+	"strings"
+
+	"github.com/ianlancetaylor/demangle"
 )
 
 // KernelName is a kernel name type the header specializes KernelInfo for.
 type KernelName struct {
-	Type    string // as written in the header, e.g. LocalName
-	Mangled string // its type-info name, e.g. _ZTSZ4mainE9LocalName
+	Type    string // as written in the header, e.g. ns::init
+	Mangled string // its type-info name, e.g. _ZTSZN2ns1fEvE4init
 }
 
-// A specialization: the type, then (within its body) getName's string.
-var kernelInfo = regexp.MustCompile(`(?m)^template <> struct KernelInfo<(.+)> \{\n(?:.*\n){0,4}?\s*static constexpr const char\* getName\(\) \{ return "([^"]*)"; \}`)
+// FormatError is a header whose layout Rewrite does not know: the
+// library's integration header changed.
+type FormatError struct{ Msg string }
 
-// LocalNames returns the kernel name types of header that are local to a
-// function: their type-info names are local names (_ZTSZ<function>E...).
-// Unnamed kernel lambdas are described by KernelInfoData specializations,
-// not KernelInfo, and are not reported.
-func LocalNames(header []byte) []KernelName {
-	var out []KernelName
-	for _, m := range kernelInfo.FindAllSubmatch(header, -1) {
-		if bytes.HasPrefix(m[2], []byte("_ZTSZ")) {
-			out = append(out, KernelName{Type: string(m[1]), Mangled: string(m[2])})
+func (e *FormatError) Error() string { return "integration header: " + e.Msg }
+
+var (
+	infoHead = regexp.MustCompile(`(?m)^template <> struct KernelInfo<(.+)> \{\n`)
+	getName  = regexp.MustCompile(`(?m)^\s*static constexpr const char\* getName\(\) \{ return "([^"]*)"; \}\n`)
+	blockEnd = []byte("\n};\n")
+)
+
+const (
+	fwdStart = "// Forward declarations of templated kernel function types:\n"
+	fwdEnd   = "\nnamespace sycl {\ninline namespace _V1 {\nnamespace detail {\n"
+)
+
+// Rewrite returns header with every kernel whose name type is local to a
+// function described by KernelInfoData, and the list of those kernels.
+// A header without such kernels comes back unchanged.
+func Rewrite(header []byte) ([]byte, []KernelName, error) {
+	var out bytes.Buffer
+	var local []KernelName
+	localTypes := map[string]bool{}
+	var keptHeads []string
+	rest := header
+	for {
+		loc := infoHead.FindSubmatchIndex(rest)
+		if loc == nil {
+			out.Write(rest)
+			break
+		}
+		typ := string(rest[loc[2]:loc[3]])
+		end := bytes.Index(rest[loc[1]-1:], blockEnd)
+		if end < 0 {
+			return nil, nil, &FormatError{Msg: fmt.Sprintf("KernelInfo<%s> has no end", typ)}
+		}
+		body := rest[loc[1] : loc[1]-1+end+len(blockEnd)]
+		m := getName.FindSubmatch(body)
+		if m == nil {
+			return nil, nil, &FormatError{Msg: fmt.Sprintf("KernelInfo<%s> has no getName()", typ)}
+		}
+		name := string(m[1])
+		kind, err := classify(name)
+		if err != nil {
+			return nil, nil, &FormatError{Msg: fmt.Sprintf("KernelInfo<%s>: %v", typ, err)}
+		}
+		out.Write(rest[:loc[0]])
+		if kind == namespaceScope {
+			out.Write(rest[loc[0]:loc[1]])
+			keptHeads = append(keptHeads, typ)
+		} else {
+			out.WriteString("template <> struct KernelInfoData<" + charList(name) + "> {\n")
+			local = append(local, KernelName{Type: typ, Mangled: name})
+			if kind == localType {
+				localTypes[typ] = true
+			}
+		}
+		out.Write(body)
+		rest = rest[loc[1]+len(body):]
+	}
+	if len(local) == 0 {
+		return header, nil, nil
+	}
+	rewritten, err := dropForwardDeclarations(out.Bytes(), localTypes, keptHeads)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rewritten, local, nil
+}
+
+type nameKind int
+
+const (
+	namespaceScope nameKind = iota
+	localType               // the name type itself is a local class
+	localArgument           // a template (e.g. __pf_kernel_wrapper) of a local class
+)
+
+// classify tells whether a type-info name (_ZTS<type>) involves a local
+// name (Itanium <local-name>: Z <function> E <entity>).
+func classify(typeinfo string) (kind nameKind, err error) {
+	if !strings.HasPrefix(typeinfo, "_ZTS") {
+		return 0, fmt.Errorf("getName() %q is not a type-info name", typeinfo)
+	}
+	// The demangler may panic on input it does not expect; a kernel name
+	// that it cannot read is an error, never a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			kind, err = 0, fmt.Errorf("cannot demangle %q", typeinfo)
+		}
+	}()
+	ast, err := demangle.ToAST(typeinfo)
+	if err != nil {
+		return 0, fmt.Errorf("cannot demangle %q: %v", typeinfo, err)
+	}
+	special, ok := ast.(*demangle.Special)
+	if !ok {
+		return 0, fmt.Errorf("getName() %q is not a type-info name", typeinfo)
+	}
+	if q, ok := special.Val.(*demangle.Qualified); ok && q.LocalName {
+		return localType, nil
+	}
+	kind = namespaceScope
+	special.Val.Traverse(func(n demangle.AST) bool {
+		if q, ok := n.(*demangle.Qualified); ok && q.LocalName {
+			kind = localArgument
+			return false
+		}
+		return kind == namespaceScope
+	})
+	return kind, nil
+}
+
+// charList spells s as the header spells KernelInfoData's arguments.
+func charList(s string) string {
+	parts := make([]string, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\'', '\\':
+			parts[i] = `'\` + string(c) + `'`
+		default:
+			parts[i] = "'" + string(c) + "'"
 		}
 	}
-	return out
+	return strings.Join(parts, ", ")
 }
 
-// Declaration returns the 1-based line and column of the first
-// `class NAME` or `struct NAME` in src, or 0, 0.
-func Declaration(src []byte, name string) (line, col int) {
-	re := regexp.MustCompile(`\b(?:class|struct)\s+` + regexp.QuoteMeta(name) + `\b`)
-	loc := re.FindIndex(src)
-	if loc == nil {
-		return 0, 0
+var (
+	nsOpener = regexp.MustCompile(`namespace ([A-Za-z_0-9]*) \{`)
+	declRe   = regexp.MustCompile(`^(?:class|struct|union|enum(?: class| struct)?) ([A-Za-z_][A-Za-z_0-9]*)\b[^;]*;$`)
+	closing  = regexp.MustCompile(`^\}+\s*$`)
+)
+
+// dropForwardDeclarations removes, from the header's forward declarations,
+// each declaration of a local class: `class X;` alone, or a block of one
+// line of namespace openers, the declaration and one line of closing
+// braces. A class that a namespace-scope kernel's type still names is kept.
+func dropForwardDeclarations(header []byte, localTypes map[string]bool, keptHeads []string) ([]byte, error) {
+	start := bytes.Index(header, []byte(fwdStart))
+	if start < 0 {
+		return nil, &FormatError{Msg: "no forward declarations section"}
 	}
-	before := src[:loc[0]]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = loc[0] - (bytes.LastIndexByte(before, '\n') + 1) + 1
-	return line, col
+	start += len(fwdStart)
+	end := bytes.Index(header[start:], []byte(fwdEnd))
+	if end < 0 {
+		return nil, &FormatError{Msg: "forward declarations section has no end"}
+	}
+	end += start
+	lines := strings.SplitAfter(string(header[start:end]), "\n")
+	var kept strings.Builder
+	for i := 0; i < len(lines); {
+		var scope []string
+		declLine, next := i, i+1
+		if strings.HasPrefix(lines[i], "namespace ") {
+			// Anonymous namespaces add no qualifier: the header names
+			// their classes unqualified.
+			for _, n := range nsOpener.FindAllStringSubmatch(lines[i], -1) {
+				if n[1] != "" {
+					scope = append(scope, n[1])
+				}
+			}
+			declLine, next = i+1, i+3
+			if next > len(lines) || !closing.MatchString(lines[i+2]) {
+				// Not the one-declaration shape: keep the line as it is.
+				kept.WriteString(lines[i])
+				i++
+				continue
+			}
+		}
+		if m := declRe.FindStringSubmatch(strings.TrimRight(lines[declLine], "\n")); m != nil {
+			qualified := strings.Join(append(scope, m[1]), "::")
+			if localTypes[qualified] && !namedBy(qualified, keptHeads) {
+				i = next
+				continue
+			}
+		}
+		kept.WriteString(strings.Join(lines[i:next], ""))
+		i = next
+	}
+	var out bytes.Buffer
+	out.Write(header[:start])
+	out.WriteString(kept.String())
+	out.Write(header[end:])
+	return out.Bytes(), nil
+}
+
+// namedBy tells whether a kept KernelInfo<...> type mentions qualified.
+func namedBy(qualified string, heads []string) bool {
+	re := regexp.MustCompile(`(^|[^A-Za-z_0-9:])(::)?` + regexp.QuoteMeta(qualified) + `($|[^A-Za-z_0-9])`)
+	for _, h := range heads {
+		if re.MatchString(h) {
+			return true
+		}
+	}
+	return false
 }

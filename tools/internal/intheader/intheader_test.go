@@ -1,63 +1,137 @@
 package intheader
 
 import (
+	"errors"
+	"flag"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-// The headers are libsycl-jit's (DPC++ 2026.2) for a kernel named by a
-// class declared in main, and for unnamed lambdas over buffers and USM.
-func TestLocalNames(t *testing.T) {
+var update = flag.Bool("update", false, "rewrite the .golden files")
+
+// The headers are libsycl-jit's (DPC++ 2026.2): kernel_names.h for
+// tests/sycl_cxx/kernel_names.cpp (local classes in functions, lambdas,
+// templates, member functions, anonymous namespaces; a name declared
+// before use), same_local_name.h for two functions that both name a
+// kernel `class init`, unnamed_lambdas.h for unnamed lambdas only.
+func TestRewriteGolden(t *testing.T) {
 	for _, tc := range []struct {
-		file string
-		want []KernelName
+		file  string
+		local int
 	}{
-		{"testdata/local_kernel_name.h", []KernelName{{Type: "LocalName", Mangled: "_ZTSZ4mainE9LocalName"}}},
-		{"testdata/unnamed_lambdas.h", nil},
+		{"kernel_names", 12},
+		{"same_local_name", 4},
+		{"unnamed_lambdas", 0},
 	} {
-		data, err := os.ReadFile(tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(tc.want, LocalNames(data)); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tc.file, diff)
-		}
+		t.Run(tc.file, func(t *testing.T) {
+			in, err := os.ReadFile("testdata/" + tc.file + ".h")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, local, err := Rewrite(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(local) != tc.local {
+				t.Errorf("%d local kernel names, want %d: %v", len(local), tc.local, local)
+			}
+			if tc.local == 0 {
+				if diff := cmp.Diff(string(in), string(got)); diff != "" {
+					t.Errorf("a header without local names changed (-in +out):\n%s", diff)
+				}
+				return
+			}
+			golden := "testdata/" + tc.file + ".golden.h"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			// Every local kernel is described by its type-info name, and no
+			// KernelInfo<T> or forward declaration names a local class.
+			for _, k := range local {
+				if !strings.Contains(string(got), "template <> struct KernelInfoData<"+charList(k.Mangled)+"> {\n") {
+					t.Errorf("no KernelInfoData for %s", k.Mangled)
+				}
+				if strings.Contains(string(got), "struct KernelInfo<"+k.Type+">") {
+					t.Errorf("KernelInfo<%s> left", k.Type)
+				}
+			}
+		})
 	}
 }
 
-func TestLocalNamesNamespaceScope(t *testing.T) {
-	header := "template <> struct KernelInfo<::VectorAdd> {\n  __SYCL_DLL_LOCAL\n  static constexpr const char* getName() { return \"_ZTS9VectorAdd\"; }\n"
-	if got := LocalNames([]byte(header)); got != nil {
-		t.Errorf("a namespace-scope name reported: %v", got)
-	}
-}
-
-func TestDeclaration(t *testing.T) {
-	src := []byte("int main() {\n  class LocalName;\n  struct Other {};\n}\n")
+func TestRewriteKinds(t *testing.T) {
 	for _, tc := range []struct {
-		name      string
-		line, col int
-	}{{"LocalName", 2, 3}, {"Other", 3, 3}, {"Local", 0, 0}, {"Missing", 0, 0}} {
-		if l, c := Declaration(src, tc.name); l != tc.line || c != tc.col {
-			t.Errorf("Declaration(%s) = %d:%d, want %d:%d", tc.name, l, c, tc.line, tc.col)
+		typeinfo string
+		want     nameKind
+	}{
+		{"_ZTS9VectorAdd", namespaceScope},
+		{"_ZTSN12_GLOBAL__N_15AnonKE", namespaceScope},
+		{"_ZTS2TKIiE", namespaceScope},
+		{"_ZTSZ4mainE7Bundled", localType},
+		{"_ZTSZZ4mainENKUlvE_clEvE8InLambda", localType},
+		{"_ZTSN4sycl3_V16detail19__pf_kernel_wrapperIZ4mainE4initEE", localArgument},
+		{"_ZTSN4sycl3_V16detail19__pf_kernel_wrapperI9VectorAddEE", namespaceScope},
+	} {
+		got, err := classify(tc.typeinfo)
+		if err != nil {
+			t.Errorf("%s: %v", tc.typeinfo, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%s: kind %d, want %d", tc.typeinfo, got, tc.want)
 		}
 	}
 }
 
-func FuzzLocalNames(f *testing.F) {
-	for _, p := range []string{"testdata/local_kernel_name.h", "testdata/unnamed_lambdas.h"} {
+// A header whose layout is not the library's fails with a FormatError.
+func TestRewriteErrors(t *testing.T) {
+	const body = "  __SYCL_DLL_LOCAL\n  static constexpr const char* getName() { return \"%s\"; }\n};\n"
+	for _, tc := range []struct {
+		name, header, want string
+	}{
+		{"no end", "template <> struct KernelInfo<X> {\n  static constexpr const char* getName() { return \"_ZTS1X\"; }\n", "KernelInfo<X> has no end"},
+		{"no getName", "template <> struct KernelInfo<X> {\n  static constexpr unsigned getNumParams() { return 0; }\n};\n", "KernelInfo<X> has no getName()"},
+		{"not a type-info name", "template <> struct KernelInfo<X> {\n" + strings.Replace(body, "%s", "X", 1), "is not a type-info name"},
+		{"not mangled", "template <> struct KernelInfo<X> {\n" + strings.Replace(body, "%s", "_ZTS!", 1), "cannot demangle"},
+		{"local name, no forward declarations", "template <> struct KernelInfo<L> {\n" + strings.Replace(body, "%s", "_ZTSZ4mainE1L", 1), "no forward declarations section"},
+	} {
+		_, _, err := Rewrite([]byte(tc.header))
+		var fe *FormatError
+		if !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want a FormatError with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func FuzzRewrite(f *testing.F) {
+	for _, p := range []string{"testdata/kernel_names.h", "testdata/same_local_name.h", "testdata/unnamed_lambdas.h"} {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)
 		}
 	}
 	f.Fuzz(func(t *testing.T, header []byte) {
-		for _, k := range LocalNames(header) {
-			if len(k.Mangled) < 5 || k.Mangled[:5] != "_ZTSZ" {
-				t.Errorf("reported %q", k.Mangled)
+		out, local, err := Rewrite(header)
+		if err != nil {
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %T: %v", err, err)
 			}
+			return
 		}
-		Declaration(header, "X")
+		if len(local) == 0 && string(out) != string(header) {
+			t.Errorf("no local names, but the header changed")
+		}
 	})
 }
