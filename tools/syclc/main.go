@@ -13,6 +13,7 @@
 // reads; H and F are DPC++'s integration header and footer, which the
 // host compile of SRC includes. Every output appears or none does. FLAGS
 // go to the compiler (-std, -I, -D, -O, ...); syclc adds the split mode,
+// the SYCL headers' own directory (<sycl.hpp>, as DPC++ finds it),
 // -fsycl-allow-device-image-dependencies (SYCL_EXTERNAL functions of other
 // translation units stay imports that libsycl resolves between images)
 // and the integration file options. A compile error prints the compiler's
@@ -249,6 +250,7 @@ func compile(c *config, stderr io.Writer) error {
 	}
 	args := append([]string{}, c.flags...)
 	args = append(args,
+		"-isystem", sycljit.SYCLHeaderDir,
 		"-fsycl-device-code-split="+splitModes[c.split],
 		"-fsycl-allow-device-image-dependencies",
 		"-Xclang", "-fsycl-int-header="+header,
