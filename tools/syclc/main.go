@@ -34,6 +34,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -277,6 +278,11 @@ func compile(c *config, stderr io.Writer) error {
 		io.WriteString(stderr, msg+"\n")
 		return fmt.Errorf("%s: compile failed", c.src)
 	}
+	for _, img := range res.Images {
+		if set := debugInfo(img.Binary); set != "" {
+			return fmt.Errorf("%s: device debug info (-g among the device compile's flags) is not supported: libsycl-jit writes it as %s, whose forward references spirv-val rejects and which llvm-spirv-15 cannot read; drop -g from the device flags (device_copts; copts = [\"-g\"] and -c dbg debug the host code)", c.src, set)
+		}
+	}
 	if err := writeImages(out, c, res); err != nil {
 		return err
 	}
@@ -303,6 +309,20 @@ func checkKernelNames(path string, src []byte, header string) string {
 		where = fmt.Sprintf("%s:%d:%d", path, line, col)
 	}
 	return fmt.Sprintf("%s: error: kernel name '%s' is declared inside a function (%s); SYCL kernel names must be forward-declarable at namespace scope: declare it outside the function, or leave the kernel lambda unnamed", where, errtext.Escape(k.Type), k.Mangled)
+}
+
+// debugInfoSets are the extended instruction sets of SPIR-V debug info.
+var debugInfoSets = []string{"NonSemantic.Shader.DebugInfo.200", "NonSemantic.Shader.DebugInfo.100", "OpenCL.DebugInfo.100"}
+
+// debugInfo returns the debug info instruction set an image imports, or "".
+// (Its OpExtInstImport holds the name as a literal string.)
+func debugInfo(spv []byte) string {
+	for _, set := range debugInfoSets {
+		if bytes.Contains(spv, []byte(set+"\x00")) {
+			return set
+		}
+	}
+	return ""
 }
 
 // logPreamble is what the library puts before a failed compile's
