@@ -27,6 +27,10 @@ def sycl_context(ctx):
         modes: struct(split, per_tu, spec_constants, compression,
           image_shards, cuda_archs, compilation_mode, cpu_aot_isa).
         cc_toolchain, feature_configuration: the host C++ toolchain's.
+        cc_compile_flags: list of string, the C++ toolchain's flags of a
+          C++ compile (its features': defaults, compilation mode, ...)
+          but for the user's and those only GCC takes.
+        cc_user_flags: list of string, --copt then --cxxopt.
         declare: function(sycl, name, device_target = None, unit = None,
           directory = False) -> File: the one place the output layout is
           spelled.
@@ -35,6 +39,12 @@ def sycl_context(ctx):
     """
     toolchain = find_sycl_toolchain(ctx)
     cc_toolchain = find_cpp_toolchain(ctx)
+    feature_configuration = cc_common.configure_features(
+        ctx = ctx,
+        cc_toolchain = cc_toolchain,
+        requested_features = ctx.features,
+        unsupported_features = ctx.disabled_features,
+    )
     return struct(
         label = ctx.label,
         actions = ctx.actions,
@@ -44,15 +54,39 @@ def sycl_context(ctx):
         device_targets = _requested_device_targets(ctx, toolchain),
         modes = _modes(ctx),
         cc_toolchain = cc_toolchain,
-        feature_configuration = cc_common.configure_features(
-            ctx = ctx,
-            cc_toolchain = cc_toolchain,
-            requested_features = ctx.features,
-            unsupported_features = ctx.disabled_features,
-        ),
+        feature_configuration = feature_configuration,
+        cc_compile_flags = _cc_compile_flags(cc_toolchain, feature_configuration),
+        cc_user_flags = ctx.fragments.cpp.copts + ctx.fragments.cpp.cxxopts,
         declare = _declare,
         table = _table,
     )
+
+# Flags of GCC that Bazel's own configured C++ toolchains pass and clang
+# rejects ("unknown argument"): the SYCL C++ host compiler is a clang
+# whatever the C++ toolchain's compiler is.
+_GCC_ONLY_FLAGS = ["-fno-canonical-system-headers"]
+
+def _cc_compile_flags(cc_toolchain, feature_configuration):
+    """The C++ toolchain's flags of a C++ compile, as a cc_library's compile gets them.
+
+    For the SYCL C++ host compiles: the toolchain's features' flags (its
+    defaults, the compilation mode's, --features), without the user's
+    (--copt, --cxxopt), which the host compile puts after its own so that
+    they win, and without GCC's that clang rejects.
+    """
+    variables = cc_common.create_compile_variables(
+        cc_toolchain = cc_toolchain,
+        feature_configuration = feature_configuration,
+        use_pic = True,
+    )
+    flags = cc_common.get_memory_inefficient_command_line(
+        feature_configuration = feature_configuration,
+        # ACTION_NAMES.cpp_compile, spelled out: its .bzl moved between
+        # Bazel versions.
+        action_name = "c++-compile",
+        variables = variables,
+    )
+    return [f for f in flags if f not in _GCC_ONLY_FLAGS]
 
 def _declare(sycl, name, device_target = None, unit = None, directory = False):
     """Declares a pipeline output: _sycl/<rule>/[<device target>/][tu/<unit>/]<name>.

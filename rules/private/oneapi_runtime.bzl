@@ -102,7 +102,12 @@ cc_library(
     # The wheel's headers warn when compiled without -fsycl; host-only
     # compilation (no device code in the TU) is what rules_sycl does.
     defines = ["SYCL_DISABLE_FSYCL_SYCLHPP_WARNING"],
-    includes = ["include"],
+    # include/sycl too, as DPC++'s driver adds it: <sycl.hpp> as well as
+    # <sycl/sycl.hpp> and <CL/sycl.hpp>.
+    includes = [
+        "include",
+        "include/sycl",
+    ],
     data = [":runtime_files"],
 )
 

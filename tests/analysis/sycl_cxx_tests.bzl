@@ -139,6 +139,62 @@ def _opt_test_impl(ctx):
 
 sycl_cxx_opt_test = analysistest.make(_opt_test_impl, config_settings = {"//command_line_option:compilation_mode": "opt"})
 
+# --- the C++ toolchain's flags reach the host compile ---------------------
+
+def _host_flags_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    asserts.equals(env, 2, len(by.get("SyclHostCompile", [])))
+    for a in by["SyclHostCompile"]:
+        argv = a.argv
+        for f in ctx.attr.present:
+            asserts.true(env, f in argv, "host flag " + f)
+        for f in ctx.attr.absent:
+            asserts.false(env, f in argv, "no host flag " + f)
+
+        # The user's flags come after the SYCL ones (-std=c++17 is
+        # overridable), the rule's copts last.
+        for f in ctx.attr.after_sycl:
+            asserts.true(env, argv.index(f) > argv.index("-fsycl-is-host"), f + " after the SYCL flags")
+    for a in by.get("SyclDeviceCompile", []):
+        for f in ctx.attr.absent_device:
+            asserts.false(env, f in _syclc_flags(a), "no device flag " + f)
+    return analysistest.end(env)
+
+_HOST_FLAGS_ATTRS = {
+    "absent": attr.string_list(),
+    "absent_device": attr.string_list(),
+    "after_sycl": attr.string_list(),
+    "present": attr.string_list(),
+}
+
+# --copt and --cxxopt reach SyclHostCompile, after its own flags, as they
+# reach a cc_library's CppCompile (they are host flags: not the device's).
+sycl_cxx_host_copt_test = analysistest.make(
+    _host_flags_test_impl,
+    attrs = _HOST_FLAGS_ATTRS,
+    config_settings = {
+        "//command_line_option:copt": ["-DFOO"],
+        "//command_line_option:cxxopt": ["-DBAR=2"],
+    },
+)
+
+# -c dbg: the C++ toolchain's dbg feature (-g) and the host compile's -O0 -g.
+sycl_cxx_host_dbg_test = analysistest.make(
+    _host_flags_test_impl,
+    attrs = _HOST_FLAGS_ATTRS,
+    config_settings = {"//command_line_option:compilation_mode": "dbg"},
+)
+
+# --features reach it too (the toolchain's own flags minus
+# unfiltered_compile_flags: here -fstack-protector of default_compile_flags,
+# gone when that feature is turned off).
+sycl_cxx_host_features_test = analysistest.make(
+    _host_flags_test_impl,
+    attrs = _HOST_FLAGS_ATTRS,
+    config_settings = {"//command_line_option:features": ["-default_compile_flags"]},
+)
+
 # --- sycl_library: SyclInfo carries the image tables ----------------------
 
 def _library_test_impl(ctx):

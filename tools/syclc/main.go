@@ -13,6 +13,7 @@
 // reads; H and F are DPC++'s integration header and footer, which the
 // host compile of SRC includes. Every output appears or none does. FLAGS
 // go to the compiler (-std, -I, -D, -O, ...); syclc adds the split mode,
+// the SYCL headers' own directory (<sycl.hpp>, as DPC++ finds it),
 // -fsycl-allow-device-image-dependencies (SYCL_EXTERNAL functions of other
 // translation units stay imports that libsycl resolves between images)
 // and the integration file options. A compile error prints the compiler's
@@ -33,6 +34,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -249,6 +251,7 @@ func compile(c *config, stderr io.Writer) error {
 	}
 	args := append([]string{}, c.flags...)
 	args = append(args,
+		"-isystem", sycljit.SYCLHeaderDir,
 		"-fsycl-device-code-split="+splitModes[c.split],
 		"-fsycl-allow-device-image-dependencies",
 		"-Xclang", "-fsycl-int-header="+header,
@@ -274,6 +277,11 @@ func compile(c *config, stderr io.Writer) error {
 	if err := describeLocalKernelNames(header); err != nil {
 		return fmt.Errorf("%s: %v", c.src, err)
 	}
+	for _, img := range res.Images {
+		if set := debugInfo(img.Binary); set != "" {
+			return fmt.Errorf("%s: device debug info (-g among the device compile's flags) is not supported: libsycl-jit writes it as %s, whose forward references spirv-val rejects and which llvm-spirv-15 cannot read; drop -g from the device flags (device_copts; copts = [\"-g\"] and -c dbg debug the host code)", c.src, set)
+		}
+	}
 	if err := writeImages(out, c, res); err != nil {
 		return err
 	}
@@ -293,6 +301,20 @@ func describeLocalKernelNames(header string) error {
 		return err
 	}
 	return os.WriteFile(header, rewritten, 0o644)
+}
+
+// debugInfoSets are the extended instruction sets of SPIR-V debug info.
+var debugInfoSets = []string{"NonSemantic.Shader.DebugInfo.200", "NonSemantic.Shader.DebugInfo.100", "OpenCL.DebugInfo.100"}
+
+// debugInfo returns the debug info instruction set an image imports, or "".
+// (Its OpExtInstImport holds the name as a literal string.)
+func debugInfo(spv []byte) string {
+	for _, set := range debugInfoSets {
+		if bytes.Contains(spv, []byte(set+"\x00")) {
+			return set
+		}
+	}
+	return ""
 }
 
 // logPreamble is what the library puts before a failed compile's

@@ -174,6 +174,28 @@ func TestCompileErrorLeavesNothing(t *testing.T) {
 	}
 }
 
+// withFlags inserts compiler flags before the source (the last argument).
+func withFlags(args []string, flags ...string) []string {
+	out := append([]string{}, args[:len(args)-1]...)
+	return append(append(out, flags...), args[len(args)-1])
+}
+
+// TestDeviceDebugInfoRefused: device code compiled with -g is one line of
+// ours, exit 1, and no output. (The include forms and -O0 are built and
+// run by tests/sycl_cxx and examples/*:*_debug_test.)
+func TestDeviceDebugInfoRefused(t *testing.T) {
+	lib := jit(t)
+	dir, src := setup(t, source)
+	out, err := proctest.Command(withFlags(compileArgs(lib, dir, "auto", src), "-g")...).CombinedOutput()
+	want := "syclc: " + src + ": device debug info (-g among the device compile's flags) is not supported: libsycl-jit writes it as NonSemantic.Shader.DebugInfo.200, "
+	if err == nil || !strings.HasPrefix(string(out), want) || strings.Count(string(out), "\n") != 1 {
+		t.Errorf("got %v: %q, want one line starting %q", err, out, want)
+	}
+	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+}
+
 // TestLocalKernelName: a kernel named by a class declared in a function is
 // described in the integration header by its type-info name
 // (KernelInfoData), which the host's KernelInfo<T> finds through

@@ -39,8 +39,10 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     The rule's and its dependencies' headers, include directories and
     defines are those of its CcInfo (so the SYCL runtime's headers, as
     -isystem: its warnings stay quiet); `copts` the rule's. The C++
-    toolchain's own flags (--copt, features) are not applied: they are for
-    its compiler, which may not be a clang.
+    toolchain's flags reach it as they reach a cc_library's compile: its
+    features' (defaults, the compilation mode's: -g under -c dbg), before
+    the SYCL flags, and --copt and --cxxopt after them, then `copts`, so
+    that the user's flags win (context.bzl, cc_compile_flags).
 
     Args:
       sycl: the SYCL context (context.bzl); its toolchain has a host_compiler.
@@ -59,6 +61,7 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     out = sycl.declare(sycl, src.short_path + ".o")
     cc = compilation_context
     args = sycl.actions.args()
+    args.add_all(sycl.cc_compile_flags)
     args.add_all(_SYCL_HOST_FLAGS)
     args.add_all(toolchain.host_compile_flags)
     args.add_all(_MODE_FLAGS[sycl.modes.compilation_mode])
@@ -72,6 +75,7 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     args.add_all(cc.includes, format_each = "-I%s")
     args.add_all(cc.system_includes, before_each = "-isystem")
     args.add_all(cc.defines, format_each = "-D%s")
+    args.add_all(sycl.cc_user_flags)
     args.add_all(copts)
     args.add("-c", host_source)
     args.add("-o", out)

@@ -163,7 +163,9 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools) ([]byte, err
 // OpVariable) and the specialization_id objects. The casts of the calls'
 // arguments stay behind unused; they do not count as uses, and name null
 // instead of a removed global (deleting them would renumber the unnamed
-// values). The splitter leaves all this to the module extraction.
+// values); so do the stores of -O0 code that put a string's address in
+// a stack slot nothing reads any more. The splitter leaves all this to the
+// module extraction.
 func dropUnusedGlobals(text []byte) []byte {
 	lines := strings.Split(string(text), "\n")
 	dead := deadCasts(lines)
@@ -172,7 +174,9 @@ func dropUnusedGlobals(text []byte) []byte {
 		changed = false
 		uses := map[string]int{}
 		for i, l := range lines {
-			if dead[i] {
+			// A dead load still reads its global: naming null instead
+			// would make it a load from null where it is not removed.
+			if dead[i] && !isLoad(l) {
 				continue
 			}
 			if name, ok := localGlobal(l); ok && removed[name] {
@@ -207,11 +211,14 @@ func dropUnusedGlobals(text []byte) []byte {
 }
 
 // deadCastOps are the instructions without side effects that the lowering
-// can leave unused.
-var deadCastOps = []string{"bitcast ", "addrspacecast ", "getelementptr "}
+// can leave unused (a load only where neither volatile nor atomic).
+var deadCastOps = []string{"bitcast ", "addrspacecast ", "getelementptr ", "load "}
 
-// deadCasts marks, per function, the casts whose value nothing (but other
-// such casts) uses.
+// deadCasts marks, per function, the casts and loads whose value nothing
+// (but other such lines) uses, and the stores into stack slots that nothing
+// reads any more: at -O0 the front end passes each argument of an intrinsic
+// call through a slot (the symbolic-ID string is stored to one, loaded back
+// and cast for the call), so the lowered call leaves a store behind.
 func deadCasts(lines []string) map[int]bool {
 	dead := map[int]bool{}
 	for i := 0; i < len(lines); i++ {
@@ -238,20 +245,119 @@ func deadCasts(lines []string) map[int]bool {
 					changed = true
 				}
 			}
+			for _, j := range deadStores(lines[start:i], dead, start, uses) {
+				dead[j] = true
+				changed = true
+			}
 		}
 	}
 	return dead
 }
 
-// castValue returns the value a cast instruction line defines.
+// deadStores returns the lines (numbered from offset) of the live stores
+// into write-only slots: an alloca whose value, and that of every cast of
+// it, is used by nothing live but stores into it and those casts.
+func deadStores(fn []string, dead map[int]bool, offset int, uses map[string]int) []int {
+	root := map[string]string{} // slot value -> its alloca
+	casts := map[string]int{}   // slot value -> live casts of it
+	for j, l := range fn {
+		name, parent, ok := slotValue(l)
+		if !ok || dead[offset+j] {
+			continue
+		}
+		if parent == "" {
+			root[name] = name
+		} else if r, ok := root[parent]; ok {
+			root[name] = r
+			casts[parent]++
+		}
+	}
+	stores := map[string]int{} // slot value -> live stores into it
+	for j, l := range fn {
+		if p, ok := storePointer(l); ok && !dead[offset+j] {
+			stores[p]++
+		}
+	}
+	read := map[string]bool{} // alloca -> some value of it is read
+	for name, r := range root {
+		if uses[name] != 1+stores[name]+casts[name] {
+			read[r] = true
+		}
+	}
+	var out []int
+	for j, l := range fn {
+		if p, ok := storePointer(l); ok && !dead[offset+j] {
+			if r, ok := root[p]; ok && !read[r] {
+				out = append(out, offset+j)
+			}
+		}
+	}
+	return out
+}
+
+// slotValue returns the value an alloca, or a cast of a value, defines,
+// and for a cast the value cast.
+func slotValue(l string) (name, parent string, ok bool) {
+	t := strings.TrimLeft(l, " ")
+	i := strings.Index(t, " = ")
+	if !strings.HasPrefix(t, "%") || i < 0 {
+		return "", "", false
+	}
+	rest := t[i+3:]
+	if strings.HasPrefix(rest, "alloca ") {
+		return t[:i], "", true
+	}
+	if !strings.HasPrefix(rest, "bitcast ") && !strings.HasPrefix(rest, "addrspacecast ") {
+		return "", "", false
+	}
+	to := strings.Index(rest, " to ")
+	if to < 0 {
+		return "", "", false
+	}
+	// The operand is the last name before "to" (a type before it may be
+	// a named %struct).
+	ops := refs(rest[:to], '%')
+	if len(ops) == 0 {
+		return "", "", false
+	}
+	return t[:i], ops[len(ops)-1], true
+}
+
+// storePointer returns the pointer operand of a plain store (the last name
+// on its line: the stored value and named types come before it).
+func storePointer(l string) (string, bool) {
+	t := strings.TrimLeft(l, " ")
+	if !strings.HasPrefix(t, "store ") || strings.HasPrefix(t, "store volatile ") || strings.HasPrefix(t, "store atomic ") {
+		return "", false
+	}
+	names := refs(t, '%')
+	if len(names) == 0 {
+		return "", false
+	}
+	return names[len(names)-1], true
+}
+
+// isLoad reports whether a line is a load instruction.
+func isLoad(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	i := strings.Index(t, " = ")
+	return strings.HasPrefix(t, "%") && i >= 0 && strings.HasPrefix(t[i+3:], "load ")
+}
+
+// castValue returns the value a cast instruction line (or a plain load)
+// defines.
 func castValue(l string) (string, bool) {
 	t := strings.TrimLeft(l, " ")
 	i := strings.Index(t, " = ")
 	if !strings.HasPrefix(t, "%") || i < 0 {
 		return "", false
 	}
+	rest := t[i+3:]
+	if strings.HasPrefix(rest, "load volatile ") || strings.HasPrefix(rest, "load atomic ") {
+		return "", false
+	}
 	for _, op := range deadCastOps {
-		if strings.HasPrefix(t[i+3:], op) || strings.HasPrefix(t[i+3:], "inbounds "+op) {
+		if strings.HasPrefix(rest, op) || strings.HasPrefix(rest, "inbounds "+op) {
 			return t[:i], true
 		}
 	}

@@ -200,6 +200,44 @@ define spir_kernel void @k() {
 	}
 }
 
+// At -O0 the symbolic-ID string reaches the lowered call through a stack
+// slot: the store into it goes with the string (it names null), a slot
+// that is read keeps its global, and so does a dead load.
+func TestDropUnusedGlobalsO0(t *testing.T) {
+	in := `@__usid_str = internal unnamed_addr addrspace(4) constant [3 x i8] c"id\00", align 1
+@kept = internal addrspace(4) constant [3 x i8] c"id\00", align 1
+@loaded = internal addrspace(1) constant i32 5
+define spir_kernel void @k() {
+  %1 = alloca [3 x i8] addrspace(4)*, align 8
+  %2 = alloca [3 x i8] addrspace(4)*, align 8
+  %3 = addrspacecast [3 x i8] addrspace(4)** %1 to [3 x i8] addrspace(4)* addrspace(4)*
+  store [3 x i8] addrspace(4)* @__usid_str, [3 x i8] addrspace(4)* addrspace(4)* %3, align 8
+  %4 = load [3 x i8] addrspace(4)*, [3 x i8] addrspace(4)* addrspace(4)* %3, align 8
+  %5 = bitcast [3 x i8] addrspace(4)* %4 to i8 addrspace(4)*
+  store [3 x i8] addrspace(4)* @kept, [3 x i8] addrspace(4)** %2, align 8
+  %6 = load volatile [3 x i8] addrspace(4)*, [3 x i8] addrspace(4)** %2, align 8
+  %7 = load i32, i32 addrspace(1)* @loaded, align 4
+  ret void
+}`
+	want := `@kept = internal addrspace(4) constant [3 x i8] c"id\00", align 1
+@loaded = internal addrspace(1) constant i32 5
+define spir_kernel void @k() {
+  %1 = alloca [3 x i8] addrspace(4)*, align 8
+  %2 = alloca [3 x i8] addrspace(4)*, align 8
+  %3 = addrspacecast [3 x i8] addrspace(4)** %1 to [3 x i8] addrspace(4)* addrspace(4)*
+  store [3 x i8] addrspace(4)* null, [3 x i8] addrspace(4)* addrspace(4)* %3, align 8
+  %4 = load [3 x i8] addrspace(4)*, [3 x i8] addrspace(4)* addrspace(4)* %3, align 8
+  %5 = bitcast [3 x i8] addrspace(4)* %4 to i8 addrspace(4)*
+  store [3 x i8] addrspace(4)* @kept, [3 x i8] addrspace(4)** %2, align 8
+  %6 = load volatile [3 x i8] addrspace(4)*, [3 x i8] addrspace(4)** %2, align 8
+  %7 = load i32, i32 addrspace(1)* @loaded, align 4
+  ret void
+}`
+	if got := string(dropUnusedGlobals([]byte(in))); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestLowerToolError(t *testing.T) {
 	ts := tools(t)
 	ts.Assembler = "false"

@@ -42,6 +42,12 @@ var Symbols = []string{
 // FormatSPIRV is the library's BinaryFormat for SPIR-V.
 const FormatSPIRV = 2
 
+// SYCLHeaderDir is the directory of the SYCL headers in the library's
+// in-memory toolchain. Its driver searches only its parent (include/), where
+// DPC++'s also searches include/sycl: -isystem SYCLHeaderDir makes
+// <sycl.hpp> resolve as it does with DPC++.
+const SYCLHeaderDir = "/sycl-jit-toolchain/include/sycl"
+
 // Library is a loaded libsycl-jit. Libraries are never unloaded: LLVM's
 // global state does not survive dlclose, and a process (a persistent
 // worker) keeps the one it loaded; loading the same path again is cheap.
