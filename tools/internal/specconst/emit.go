@@ -20,13 +20,19 @@ type emitter struct {
 func (e *emitter) fresh(base string) string {
 	fn := e.cs.fn
 	e.lw.defs(fn)
-	for n := 0; ; n++ {
+	if fn.fresh == nil {
+		fn.fresh = map[string]int{}
+	}
+	// Names are only ever added: the search resumes where the last one
+	// for base stopped (a constant of thousands of leaves stays linear).
+	for n := fn.fresh[base]; ; n++ {
 		name := "%" + base
 		if n > 0 {
 			name += strconv.Itoa(n)
 		}
 		if !fn.locals[name] {
 			fn.locals[name] = true
+			fn.fresh[base] = n + 1
 			return name
 		}
 	}

@@ -100,6 +100,7 @@ type function struct {
 	start, end int // line indices of the header and the closing brace
 	locals     map[string]bool
 	defs       map[string]int // local token -> defining line index
+	fresh      map[string]int // name base -> first suffix fresh may take
 }
 
 type module struct {
