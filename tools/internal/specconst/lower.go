@@ -775,11 +775,11 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 	switch {
 	case rt.kind == kStruct && len(rt.fields) > 0:
 		ft = rt.fields[0]
-	case rt.kind == kArray || rt.kind == kVector:
+	case (rt.kind == kArray || rt.kind == kVector) && rt.n > 0:
 		ft = rt.elem
 	default:
 		gp.i = 2
-		return nil, gp.errf("specialization_id global %s is not an aggregate", llvmir.QuoteName('@', g))
+		return nil, gp.errf("specialization_id global %s is not a non-empty aggregate", llvmir.QuoteName('@', g))
 	}
 	if init.kind == cUndef {
 		gp.i = 2

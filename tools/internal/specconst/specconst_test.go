@@ -222,6 +222,8 @@ func TestErrors(t *testing.T) {
 		{"too large", decl + "@s = constant [2 x i8] c\"a\\00\"\n@d = global { [100000 x i32] } zeroinitializer\ndefine void @f(i8* %p) {\n" +
 			"  %v = call [100000 x i32] @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8* @s, i8* bitcast ({ [100000 x i32] }* @d to i8*), i8* null)\n  ret void\n}\n",
 			"in.ll:5:8: specialization constant type [100000 x i32] is too large"},
+		{"empty specialization_id", decl + "@s = constant [2 x i8] c\"a\\00\"\n@d = global [0 x i32] []\ndefine void @f(i8* %p) {\n" + call + "i8* @s, i8* bitcast ([0 x i32]* @d to i8*), i8* null)\n  ret void\n}\n",
+			"in.ll:3:6: specialization_id global @d is not a non-empty aggregate"},
 		{"too few arguments", decl + "define void @f(i8* %p) {\n" + call + "i8* %p)\n  ret void\n}\n",
 			"in.ll:3:8: call to @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_ has 1 arguments, want 3"},
 	}
