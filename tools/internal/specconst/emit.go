@@ -121,7 +121,7 @@ func (lw *lowerer) lowerCall(cs *callSite) error {
 			// are).
 			val = cs.def.value()
 			valTy = cs.def.typ
-			if cs.def.kind == cZero && l.resolve(valTy).kind <= kPtr {
+			if rt := l.resolve(valTy); cs.def.kind == cZero && rt != nil && rt.kind <= kPtr {
 				val = zeroLeaf(l.resolve(valTy))
 			}
 		}

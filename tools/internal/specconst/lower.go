@@ -465,6 +465,9 @@ func (lw *lowerer) parseCall(fn *function, li int, fns map[string]bool) (*callSi
 	// Spec constants are small; this bound keeps absurd types (huge
 	// arrays, arrays of empty structs) from exhausting time or memory.
 	for _, t := range []*irType{cs.scType, cs.def.typ} {
+		if m.l.resolve(t) == nil {
+			return nil, p.errf("specialization constant type %s is not defined", t)
+		}
 		if n := leafCount(m.l, t, maxLeaves+1); n > maxLeaves || m.l.storeSize(t) > maxSize || m.l.storeSize(t) < 0 {
 			return nil, p.errf("specialization constant type %s is too large", t)
 		}
