@@ -61,15 +61,15 @@ func (lw *lowerer) lowerCall(cs *callSite) error {
 	valTy := cs.scType
 	switch lw.mode {
 	case Native:
-		if !seen {
-			info.ids = []idEntry{{id: lw.nextID}}
-		}
 		k := 0
 		v, err := e.native(cs.scType, 0, definedLeaves(l, cs.def, 0, nil), info, &k)
 		if err != nil {
 			return err
 		}
 		if !seen {
+			if len(info.ids) == 0 { // an empty struct still takes an ID
+				info.ids = []idEntry{{id: lw.nextID}}
+			}
 			lw.nextID += uint32(len(info.ids))
 			off := 0
 			k := 0
@@ -233,7 +233,15 @@ func (e *emitter) native(t *irType, off int, leaves []definedLeaf, info *specInf
 	}
 	nextID := func(undef bool) uint32 {
 		if *k >= len(info.ids) {
-			info.ids = append(info.ids, idEntry{id: info.ids[len(info.ids)-1].id + 1, undef: undef})
+			// A new constant's IDs follow the last constant's. The first
+			// one records whether it is padding too (SpecConstantsPass
+			// pushes it as defined, so a constant starting with padding
+			// would report the padding and shift every later record).
+			id := e.lw.nextID
+			if len(info.ids) > 0 {
+				id = info.ids[len(info.ids)-1].id + 1
+			}
+			info.ids = append(info.ids, idEntry{id: id, undef: undef})
 		}
 		id := info.ids[*k].id
 		*k++
@@ -373,21 +381,30 @@ func (lw *lowerer) declare(name string, ret *irType, params []*irType) {
 
 // collectDescs lists the {ID, Offset, Size} records of a native constant:
 // one per defined scalar leaf at its offset in the value, plus a PaddingID
-// record for each struct's tail padding.
+// record for each struct's tail padding. Elements native passed as undef
+// (padding) consume their ID and get no record.
 func (lw *lowerer) collectDescs(t *irType, ids []idEntry, k *int, off *int, out []Descriptor) []Descriptor {
 	l := lw.m.l
-	if *k >= len(ids) {
-		return out
-	}
-	if ids[*k].undef {
-		*k++
-		return out
-	}
 	rt := l.resolve(t)
+	if rt == nil || *k >= len(ids) {
+		return out // native reported an unknown type
+	}
+	// element collects one element; an undef one only moves past its ID
+	// (and, in an array, its slot: SpecConstantsPass leaves the offset
+	// there, which would shift the records of the elements after it).
+	element := func(et *irType, off *int, stride int) {
+		if *k < len(ids) && ids[*k].undef {
+			*k++
+			*off += stride
+			return
+		}
+		out = lw.collectDescs(et, ids, k, off, out)
+	}
 	switch rt.kind {
 	case kArray, kVector:
+		stride := l.allocSize(rt.elem)
 		for i := 0; i < rt.n; i++ {
-			out = lw.collectDescs(rt.elem, ids, k, off, out)
+			element(rt.elem, off, stride)
 		}
 		return out
 	case kStruct:
@@ -396,7 +413,7 @@ func (lw *lowerer) collectDescs(t *irType, ids []idEntry, k *int, off *int, out 
 		local := *off
 		for i, f := range rt.fields {
 			local = *off + offs[i]
-			out = lw.collectDescs(f, ids, k, &local, out)
+			element(f, &local, 0)
 		}
 		if pad := base + size - local; pad > 0 {
 			out = append(out, Descriptor{PaddingID, uint32(local), uint32(pad)})

@@ -149,6 +149,11 @@ func TestDescriptors(t *testing.T) {
 			{"____ZL7spec_id", []Descriptor{{4, 0, 4}, {6, 32, 4}, {7, 36, 1}, {8, 40, 4}, {pad, 44, 20}, {10, 64, 4}, {11, 68, 1}, {pad, 69, 27}}},
 			{"____ZL8spec_id3", []Descriptor{{13, 0, 1}, {15, 4, 1}, {17, 8, 4}, {18, 12, 1}, {pad, 13, 3}, {20, 16, 1}, {pad, 17, 3}}},
 		}, ""},
+		// Padding first: ID 0 is the padding's, unreported.
+		{"leading_padding.ll", Native, []SpecConst{
+			{"lead", []Descriptor{{1, 4, 4}}},
+			{"int", []Descriptor{{2, 0, 4}}},
+		}, "000000000700000009000000"},
 		// vec<int, 3> has four elements of storage; Padded has 7 bytes of
 		// padding after its char, 2 inside Inner and 4 at its end.
 		{"types.ll", Native, []SpecConst{
