@@ -295,6 +295,11 @@ func appendDefault(blob []byte, c *irConst, l *layout) []byte {
 // undef aggregate has zero or undef elements.
 func (c *irConst) element(i int, et *irType) *irConst {
 	if c.kind == cAgg {
+		if i >= len(c.elems) {
+			// parseAggregate checks the count against the type; this
+			// keeps a type and a value that disagree from panicking.
+			return &irConst{typ: et, kind: cUndef}
+		}
 		return c.elems[i]
 	}
 	return &irConst{typ: et, kind: c.kind}

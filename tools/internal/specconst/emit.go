@@ -2,6 +2,7 @@ package specconst
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -19,13 +20,19 @@ type emitter struct {
 func (e *emitter) fresh(base string) string {
 	fn := e.cs.fn
 	e.lw.defs(fn)
-	for n := 0; ; n++ {
+	if fn.fresh == nil {
+		fn.fresh = map[string]int{}
+	}
+	// Names are only ever added: the search resumes where the last one
+	// for base stopped (a constant of thousands of leaves stays linear).
+	for n := fn.fresh[base]; ; n++ {
 		name := "%" + base
 		if n > 0 {
 			name += strconv.Itoa(n)
 		}
 		if !fn.locals[name] {
 			fn.locals[name] = true
+			fn.fresh[base] = n + 1
 			return name
 		}
 	}
@@ -51,17 +58,18 @@ func (lw *lowerer) lowerCall(cs *callSite) error {
 	}
 	e := &emitter{lw: lw, cs: cs}
 	var val string // the replacement value (an SSA name or a constant)
+	valTy := cs.scType
 	switch lw.mode {
 	case Native:
-		if !seen {
-			info.ids = []idEntry{{id: lw.nextID}}
-		}
 		k := 0
-		v, err := e.native(cs.scType, cs.def, info, &k, true)
+		v, err := e.native(cs.scType, 0, definedLeaves(l, cs.def, 0, nil), info, &k)
 		if err != nil {
 			return err
 		}
 		if !seen {
+			if len(info.ids) == 0 { // an empty struct still takes an ID
+				info.ids = []idEntry{{id: lw.nextID}}
+			}
 			lw.nextID += uint32(len(info.ids))
 			off := 0
 			k := 0
@@ -108,21 +116,25 @@ func (lw *lowerer) lowerCall(cs *callSite) error {
 		if isInt(l, cs.scType, 1) && isInt(l, cs.def.typ, 8) {
 			val = e.inst("bool", "trunc i8 "+leafValue(cs.def)+" to i1")
 		} else {
+			// The default value as is, in its own type: an sret
+			// destination is cast to it (its padding bytes stay as they
+			// are).
 			val = cs.def.value()
-			if cs.def.kind == cZero && l.resolve(cs.scType).kind <= kPtr {
-				val = zeroLeaf(l.resolve(cs.scType))
+			valTy = cs.def.typ
+			if rt := l.resolve(valTy); cs.def.kind == cZero && rt != nil && rt.kind <= kPtr {
+				val = zeroLeaf(l.resolve(valTy))
 			}
 		}
 	}
 	if cs.sret {
 		dst := cs.args[0]
 		ptr := dst.value
-		if dst.typ.kind == kPtr && dst.typ.elem != nil && dst.typ.elem.String() != cs.scType.String() {
-			pt := &irType{kind: kPtr, elem: cs.scType, as: dst.typ.as}
+		if dst.typ.kind == kPtr && dst.typ.elem != nil && dst.typ.elem.String() != valTy.String() {
+			pt := &irType{kind: kPtr, elem: valTy, as: dst.typ.as}
 			ptr = e.inst("sret.cast", fmt.Sprintf("bitcast %s %s to %s", dst.typ, dst.value, pt))
 			dst.typ = pt
 		}
-		e.lines = append(e.lines, fmt.Sprintf("%sstore %s %s, %s %s, align %d%s", cs.indent, cs.scType, val, dst.typ, ptr, l.align(cs.scType), cs.dbg))
+		e.lines = append(e.lines, fmt.Sprintf("%sstore %s %s, %s %s, align %d%s", cs.indent, valTy, val, dst.typ, ptr, l.align(valTy), cs.dbg))
 	} else if cs.res != "" {
 		if isNumbered(cs.res) {
 			// Unnamed values are numbered in order: the last instruction
@@ -132,10 +144,10 @@ func (lw *lowerer) lowerCall(cs *callSite) error {
 				e.lines[i] = cs.indent + cs.res + strings.TrimPrefix(e.lines[i], cs.indent+e.last)
 			} else {
 				// Keep the number with an instruction that yields val.
-				if k := l.resolve(cs.scType).kind; k == kStruct || k == kArray {
-					e.lines = append(e.lines, fmt.Sprintf("%s%s = select i1 true, %s %s, %s %s%s", cs.indent, cs.res, cs.scType, val, cs.scType, val, cs.dbg))
+				if k := l.resolve(valTy).kind; k == kStruct || k == kArray {
+					e.lines = append(e.lines, fmt.Sprintf("%s%s = select i1 true, %s %s, %s %s%s", cs.indent, cs.res, valTy, val, valTy, val, cs.dbg))
 				} else {
-					e.lines = append(e.lines, fmt.Sprintf("%s%s = bitcast %s %s to %s%s", cs.indent, cs.res, cs.scType, val, cs.scType, cs.dbg))
+					e.lines = append(e.lines, fmt.Sprintf("%s%s = bitcast %s %s to %s%s", cs.indent, cs.res, valTy, val, valTy, cs.dbg))
 				}
 			}
 		} else {
@@ -160,11 +172,60 @@ func leafValue(c *irConst) string {
 	return c.value()
 }
 
-// native emits __spirv_SpecConstant calls for the leaves of t and
-// __spirv_SpecConstantComposite calls for its aggregates, returning the
-// value of t. info.ids grows with new leaves the first time a constant is
+// definedLeaf is a scalar of a default value at its byte offset.
+type definedLeaf struct {
+	off int
+	c   *irConst
+}
+
+// definedLeaves lists the scalars of a default value with their byte
+// offsets (DataLayout offsets of struct fields, alloc-size strides of array
+// and vector elements), in offset order; undef parts have none. The value's
+// type need not be the spec constant's: the SPIR-V round trip gives the
+// specialization_id initializer a literal struct without the padding fields
+// the constant's own (packed) type spells out, so leaves are matched by
+// offset, as DPC++'s SpecConstantsPass does.
+func definedLeaves(l *layout, c *irConst, off int, out []definedLeaf) []definedLeaf {
+	if c.kind == cUndef {
+		return out
+	}
+	rt := l.resolve(c.typ)
+	if rt == nil {
+		return out
+	}
+	switch rt.kind {
+	case kStruct:
+		_, offs := l.structLayout(rt)
+		for i, f := range rt.fields {
+			out = definedLeaves(l, c.element(i, f), off+offs[i], out)
+		}
+	case kArray, kVector:
+		stride := l.allocSize(rt.elem)
+		for i := 0; i < rt.n; i++ {
+			out = definedLeaves(l, c.element(i, rt.elem), off+i*stride, out)
+		}
+	default:
+		out = append(out, definedLeaf{off, c})
+	}
+	return out
+}
+
+// leafAt returns the first defined leaf at offset off.
+func leafAt(leaves []definedLeaf, off int) (*irConst, bool) {
+	i := sort.Search(len(leaves), func(i int) bool { return leaves[i].off >= off })
+	if i < len(leaves) && leaves[i].off == off {
+		return leaves[i].c, true
+	}
+	return nil, false
+}
+
+// native emits __spirv_SpecConstant calls for the leaves of t (at byte off
+// of the constant) and __spirv_SpecConstantComposite calls for its
+// aggregates, returning the value of t. An element of t where the default
+// value has no leaf (padding) is passed as undef and takes an ID that is
+// not reported. info.ids grows with new leaves the first time a constant is
 // seen; later uses reuse the IDs.
-func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bool) (string, error) {
+func (e *emitter) native(t *irType, off int, leaves []definedLeaf, info *specInfo, k *int) (string, error) {
 	l := e.lw.m.l
 	rt := l.resolve(t)
 	if rt == nil {
@@ -172,7 +233,15 @@ func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bo
 	}
 	nextID := func(undef bool) uint32 {
 		if *k >= len(info.ids) {
-			info.ids = append(info.ids, idEntry{id: info.ids[len(info.ids)-1].id + 1, undef: undef})
+			// A new constant's IDs follow the last constant's. The first
+			// one records whether it is padding too (SpecConstantsPass
+			// pushes it as defined, so a constant starting with padding
+			// would report the padding and shift every later record).
+			id := e.lw.nextID
+			if len(info.ids) > 0 {
+				id = info.ids[len(info.ids)-1].id + 1
+			}
+			info.ids = append(info.ids, idEntry{id: id, undef: undef})
 		}
 		id := info.ids[*k].id
 		*k++
@@ -180,13 +249,19 @@ func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bo
 	}
 	switch rt.kind {
 	case kInt, kFloat:
-		if def.kind == cUndef || def.kind == cAgg {
-			return "", e.errf("default value of %q is not a %s constant", info.sym, t)
+		def, ok := leafAt(leaves, off)
+		if !ok {
+			return "", e.errf("default value of %q has no scalar at byte %d for its %s element", info.sym, off, t)
+		}
+		if rdef := l.resolve(def.typ); rdef == nil || rdef.kind != kInt && rdef.kind != kFloat {
+			return "", e.errf("default value of %q at byte %d is a %s, not a scalar", info.sym, off, def.typ)
 		}
 		id := nextID(false)
 		argTy := def.typ
 		retTy := t
-		trunc := top && rt.bits == 1 && rt.kind == kInt && isInt(l, argTy, 8)
+		// An i1 constant with an i8 default (a bool in memory) is read as i8
+		// and truncated: one __spirv_SpecConstantia for bool and char.
+		trunc := rt.kind == kInt && rt.bits == 1 && isInt(l, argTy, 8)
 		if trunc {
 			retTy = argTy
 		}
@@ -203,24 +278,27 @@ func (e *emitter) native(t *irType, def *irConst, info *specInfo, k *int, top bo
 		return v, nil
 	case kStruct, kArray, kVector:
 		var elTys []*irType
+		var elOffs []int
 		if rt.kind == kStruct {
 			elTys = rt.fields
+			_, elOffs = l.structLayout(rt)
 		} else {
+			stride := l.allocSize(rt.elem)
 			for i := 0; i < rt.n; i++ {
 				elTys = append(elTys, rt.elem)
+				elOffs = append(elOffs, i*stride)
 			}
 		}
 		var args []string
 		mangled := "_Z29__spirv_SpecConstantComposite"
 		for i, et := range elTys {
-			el := def.element(i, et)
 			var v string
-			if el.kind == cUndef {
+			if _, ok := leafAt(leaves, off+elOffs[i]); !ok {
 				nextID(true)
 				v = "undef"
 			} else {
 				var err error
-				if v, err = e.native(et, el, info, k, false); err != nil {
+				if v, err = e.native(et, off+elOffs[i], leaves, info, k); err != nil {
 					return "", err
 				}
 			}
@@ -303,21 +381,30 @@ func (lw *lowerer) declare(name string, ret *irType, params []*irType) {
 
 // collectDescs lists the {ID, Offset, Size} records of a native constant:
 // one per defined scalar leaf at its offset in the value, plus a PaddingID
-// record for each struct's tail padding.
+// record for each struct's tail padding. Elements native passed as undef
+// (padding) consume their ID and get no record.
 func (lw *lowerer) collectDescs(t *irType, ids []idEntry, k *int, off *int, out []Descriptor) []Descriptor {
 	l := lw.m.l
-	if *k >= len(ids) {
-		return out
-	}
-	if ids[*k].undef {
-		*k++
-		return out
-	}
 	rt := l.resolve(t)
+	if rt == nil || *k >= len(ids) {
+		return out // native reported an unknown type
+	}
+	// element collects one element; an undef one only moves past its ID
+	// (and, in an array, its slot: SpecConstantsPass leaves the offset
+	// there, which would shift the records of the elements after it).
+	element := func(et *irType, off *int, stride int) {
+		if *k < len(ids) && ids[*k].undef {
+			*k++
+			*off += stride
+			return
+		}
+		out = lw.collectDescs(et, ids, k, off, out)
+	}
 	switch rt.kind {
 	case kArray, kVector:
+		stride := l.allocSize(rt.elem)
 		for i := 0; i < rt.n; i++ {
-			out = lw.collectDescs(rt.elem, ids, k, off, out)
+			element(rt.elem, off, stride)
 		}
 		return out
 	case kStruct:
@@ -326,7 +413,7 @@ func (lw *lowerer) collectDescs(t *irType, ids []idEntry, k *int, off *int, out 
 		local := *off
 		for i, f := range rt.fields {
 			local = *off + offs[i]
-			out = lw.collectDescs(f, ids, k, &local, out)
+			element(f, &local, 0)
 		}
 		if pad := base + size - local; pad > 0 {
 			out = append(out, Descriptor{PaddingID, uint32(local), uint32(pad)})

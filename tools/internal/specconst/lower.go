@@ -100,6 +100,7 @@ type function struct {
 	start, end int // line indices of the header and the closing brace
 	locals     map[string]bool
 	defs       map[string]int // local token -> defining line index
+	fresh      map[string]int // name base -> first suffix fresh may take
 }
 
 type module struct {
@@ -464,6 +465,9 @@ func (lw *lowerer) parseCall(fn *function, li int, fns map[string]bool) (*callSi
 	// Spec constants are small; this bound keeps absurd types (huge
 	// arrays, arrays of empty structs) from exhausting time or memory.
 	for _, t := range []*irType{cs.scType, cs.def.typ} {
+		if m.l.resolve(t) == nil {
+			return nil, p.errf("specialization constant type %s is not defined", t)
+		}
 		if n := leafCount(m.l, t, maxLeaves+1); n > maxLeaves || m.l.storeSize(t) > maxSize || m.l.storeSize(t) < 0 {
 			return nil, p.errf("specialization constant type %s is too large", t)
 		}
@@ -774,11 +778,11 @@ func (lw *lowerer) defaultValue(fn *function, a argument, p *parser) (*irConst, 
 	switch {
 	case rt.kind == kStruct && len(rt.fields) > 0:
 		ft = rt.fields[0]
-	case rt.kind == kArray || rt.kind == kVector:
+	case (rt.kind == kArray || rt.kind == kVector) && rt.n > 0:
 		ft = rt.elem
 	default:
 		gp.i = 2
-		return nil, gp.errf("specialization_id global %s is not an aggregate", llvmir.QuoteName('@', g))
+		return nil, gp.errf("specialization_id global %s is not a non-empty aggregate", llvmir.QuoteName('@', g))
 	}
 	if init.kind == cUndef {
 		gp.i = 2

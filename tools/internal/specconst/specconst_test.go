@@ -2,6 +2,7 @@ package specconst
 
 import (
 	"bytes"
+	"encoding/hex"
 	"flag"
 	"os"
 	"os/exec"
@@ -117,39 +118,81 @@ func stderrOf(err error) string {
 	return err.Error()
 }
 
-// TestDescriptors pins the records and the defaults blob of the struct and
-// nested cases, independently of the golden text.
+// TestDescriptors pins the records and the defaults blob of struct,
+// padded, vec, marray and array constants, independently of the golden
+// text. padded.ll and types.ll are images as libsycl-jit compiles them: the
+// constants' types spell padding out as fields ([3 x i8]) that the
+// defaults' types lack, so leaves are matched by offset and the padding
+// fields take IDs that are not reported.
 func TestDescriptors(t *testing.T) {
-	src, err := os.ReadFile("testdata/bool_struct.ll")
-	if err != nil {
-		t.Fatal(err)
-	}
+	const pad = PaddingID
 	tests := []struct {
+		file     string
 		mode     Mode
 		want     []SpecConst
-		defaults []byte
+		defaults string // hex; empty: not checked
 	}{
-		{Native, []SpecConst{
+		{"bool_struct.ll", Native, []SpecConst{
 			{"name_A", []Descriptor{{0, 0, 1}}},
-			{"name_B", []Descriptor{{1, 0, 4}, {2, 4, 4}, {3, 8, 1}, {PaddingID, 9, 3}}},
-		}, []byte{1, 0, 0, 0xa0, 0x41, 20, 0, 0, 0, 20, 0, 0, 0}},
+			{"name_B", []Descriptor{{1, 0, 4}, {2, 4, 4}, {3, 8, 1}, {pad, 9, 3}}},
+		}, "010000a0411400000014000000"},
 		// Emulation: the struct is 4-aligned, so 3 bytes of padding follow
 		// the bool, recorded on the bool and zero in the blob.
-		{Emulation, []SpecConst{
-			{"name_A", []Descriptor{{0, 0, 1}, {PaddingID, 1, 3}}},
+		{"bool_struct.ll", Emulation, []SpecConst{
+			{"name_A", []Descriptor{{0, 0, 1}, {pad, 1, 3}}},
 			{"name_B", []Descriptor{{1, 0, 12}}},
-		}, []byte{1, 0, 0, 0, 0, 0, 0xa0, 0x41, 20, 0, 0, 0, 20, 0, 0, 0}},
+		}, "010000000000a0411400000014000000"},
+		// e2e nested-non-packed-struct: padding inside nested structs
+		// (the undef [28 x i8] takes ID 5) and at their ends.
+		{"padded.ll", Native, []SpecConst{
+			{"____ZL8spec_id2", []Descriptor{{0, 0, 4}, {1, 4, 1}, {2, 8, 4}, {pad, 12, 20}}},
+			{"____ZL7spec_id", []Descriptor{{4, 0, 4}, {6, 32, 4}, {7, 36, 1}, {8, 40, 4}, {pad, 44, 20}, {10, 64, 4}, {11, 68, 1}, {pad, 69, 27}}},
+			{"____ZL8spec_id3", []Descriptor{{13, 0, 1}, {15, 4, 1}, {17, 8, 4}, {18, 12, 1}, {pad, 13, 3}, {20, 16, 1}, {pad, 17, 3}}},
+		}, ""},
+		// Padding first: ID 0 is the padding's, unreported.
+		{"leading_padding.ll", Native, []SpecConst{
+			{"lead", []Descriptor{{1, 4, 4}}},
+			{"int", []Descriptor{{2, 0, 4}}},
+		}, "000000000700000009000000"},
+		// vec<int, 3> has four elements of storage; Padded has 7 bytes of
+		// padding after its char, 2 inside Inner and 4 at its end.
+		{"types.ll", Native, []SpecConst{
+			{"____ZL4b_id", []Descriptor{{0, 0, 1}}},
+			{"____ZL4c_id", []Descriptor{{1, 0, 1}}},
+			{"____ZL4s_id", []Descriptor{{2, 0, 2}}},
+			{"____ZL4i_id", []Descriptor{{3, 0, 4}}},
+			{"____ZL4l_id", []Descriptor{{4, 0, 8}}},
+			{"____ZL4h_id", []Descriptor{{5, 0, 2}}},
+			{"____ZL4f_id", []Descriptor{{6, 0, 4}}},
+			{"____ZL4d_id", []Descriptor{{7, 0, 8}}},
+			{"____ZL5v4_id", []Descriptor{{8, 0, 4}, {9, 4, 4}, {10, 8, 4}, {11, 12, 4}}},
+			{"____ZL5v3_id", []Descriptor{{12, 0, 4}, {13, 4, 4}, {14, 8, 4}, {15, 12, 4}}},
+			{"____ZL6v16_id", []Descriptor{{16, 0, 1}, {17, 1, 1}, {18, 2, 1}, {19, 3, 1}, {20, 4, 1}, {21, 5, 1}, {22, 6, 1}, {23, 7, 1},
+				{24, 8, 1}, {25, 9, 1}, {26, 10, 1}, {27, 11, 1}, {28, 12, 1}, {29, 13, 1}, {30, 14, 1}, {31, 15, 1}}},
+			{"____ZL5m3_id", []Descriptor{{32, 0, 2}, {33, 2, 2}, {34, 4, 2}}},
+			{"____ZL5a5_id", []Descriptor{{35, 0, 4}, {36, 4, 4}, {37, 8, 4}, {38, 12, 4}, {39, 16, 4}}},
+			{"____ZL4p_id", []Descriptor{{40, 0, 1}, {41, 8, 8}, {42, 16, 2}, {43, 20, 4}, {44, 24, 1}, {45, 25, 1}, {46, 26, 1}, {47, 27, 1}, {pad, 28, 4}}},
+		}, "01" + "78" + "2efb" + "eb32a4f8" + "35fb048ee0feffff" + "003e" + "00003040" + "00000000000009c0" +
+			"0000803f000000c00000604000008840" + "07000000f8ffffff0900000000000000" + "14141414141414141414141414141414" +
+			"0b00f4ff0d00" + "0100000002000000030000000400000005000000" +
+			"70000000000000000000000000001a40f9ff00000800000009f60b0100000000"},
 	}
 	for _, tc := range tests {
-		res, err := Lower(src, "in.ll", tc.mode)
+		src, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Lower(src, tc.file, tc.mode)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(tc.want, res.SpecConsts); diff != "" {
-			t.Errorf("mode %d: constants (-want +got):\n%s", tc.mode, diff)
+			t.Errorf("%s mode %d: constants (-want +got):\n%s", tc.file, tc.mode, diff)
 		}
-		if diff := cmp.Diff(tc.defaults, res.Defaults); diff != "" {
-			t.Errorf("mode %d: defaults (-want +got):\n%s", tc.mode, diff)
+		if tc.defaults != "" {
+			if diff := cmp.Diff(tc.defaults, hex.EncodeToString(res.Defaults)); diff != "" {
+				t.Errorf("%s mode %d: defaults (-want +got):\n%s", tc.file, tc.mode, diff)
+			}
 		}
 	}
 }
@@ -184,6 +227,8 @@ func TestErrors(t *testing.T) {
 		{"too large", decl + "@s = constant [2 x i8] c\"a\\00\"\n@d = global { [100000 x i32] } zeroinitializer\ndefine void @f(i8* %p) {\n" +
 			"  %v = call [100000 x i32] @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8* @s, i8* bitcast ({ [100000 x i32] }* @d to i8*), i8* null)\n  ret void\n}\n",
 			"in.ll:5:8: specialization constant type [100000 x i32] is too large"},
+		{"empty specialization_id", decl + "@s = constant [2 x i8] c\"a\\00\"\n@d = global [0 x i32] []\ndefine void @f(i8* %p) {\n" + call + "i8* @s, i8* bitcast ([0 x i32]* @d to i8*), i8* null)\n  ret void\n}\n",
+			"in.ll:3:6: specialization_id global @d is not a non-empty aggregate"},
 		{"too few arguments", decl + "define void @f(i8* %p) {\n" + call + "i8* %p)\n  ret void\n}\n",
 			"in.ll:3:8: call to @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_ has 1 arguments, want 3"},
 	}

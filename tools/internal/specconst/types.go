@@ -303,8 +303,10 @@ func newLayout(dl string, named map[string]*irType) *layout {
 		}
 		switch spec[0] {
 		case 'i', 'f', 'v':
+			// LLVM wants a non-zero ABI alignment of whole bytes; a
+			// zero one would divide by zero in the emulation offsets.
 			w, a := num(0), num(1)
-			if w <= 0 || a < 0 {
+			if w <= 0 || a < 8 {
 				continue
 			}
 			m := map[byte]map[int]int{'i': l.ints, 'f': l.floats, 'v': l.vectors}[spec[0]]
@@ -315,7 +317,7 @@ func newLayout(dl string, named map[string]*irType) *layout {
 				as = num(0)
 			}
 			size, a := num(1), num(2)
-			if as < 0 || size <= 0 || a <= 0 {
+			if as < 0 || size <= 0 || a < 8 {
 				continue
 			}
 			l.ptrs[as] = [2]int{size / 8, a / 8}

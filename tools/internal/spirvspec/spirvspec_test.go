@@ -1,6 +1,7 @@
 package spirvspec
 
 import (
+	"bytes"
 	"encoding/binary"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 )
 
 func readTestdata(t *testing.T, name string) []byte {
@@ -245,4 +247,38 @@ func TestLowerToolError(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "spec.spv: false: ") {
 		t.Errorf("err = %v, want one naming the image and the tool", err)
 	}
+}
+
+// FuzzLowerText feeds mutated images, as llvm-dis-15 writes them, through
+// the text steps of Lower: the lowering (tools/internal/specconst) and the
+// removal of the globals it left unused. They must return a located error
+// or text, never panic. The seeds are specconst's inputs: every type the
+// tests use (scalars, vec, marray, arrays, padded and nested structs).
+func FuzzLowerText(f *testing.F) {
+	inputs, _ := filepath.Glob("../specconst/testdata/*.ll")
+	n := 0
+	for _, in := range inputs {
+		if strings.Count(filepath.Base(in), ".") == 1 {
+			if b, err := os.ReadFile(in); err == nil {
+				f.Add(b)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		f.Fatal("no seeds in ../specconst/testdata")
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		res, err := specconst.Lower(src, "in.ll", specconst.Native)
+		if err != nil {
+			if _, ok := err.(*specconst.Error); !ok {
+				t.Fatalf("unlocated error %T: %v", err, err)
+			}
+			return
+		}
+		out := dropUnusedGlobals(res.Text)
+		if len(res.SpecConsts) > 0 && !bytes.Contains(out, []byte("!sycl.specialization-constants")) {
+			t.Fatal("the lowered text lost its spec-constant metadata")
+		}
+	})
 }

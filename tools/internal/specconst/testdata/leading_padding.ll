@@ -1,0 +1,28 @@
+; A composite whose type starts with a padding field its default lacks: the
+; padding takes ID 0, unreported; the int is {1, 4, 4}. A second constant
+; follows with ID 2.
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+
+%struct.lead = type <{ [4 x i8], i32 }>
+
+@s_lead = private unnamed_addr addrspace(1) constant [5 x i8] c"lead\00", align 1
+@s_int = private unnamed_addr addrspace(1) constant [4 x i8] c"int\00", align 1
+@id_lead = internal addrspace(1) constant { { [4 x i8], i32 } } { { [4 x i8], i32 } { [4 x i8] undef, i32 7 } }, align 4
+@id_int = internal addrspace(1) constant { i32 } { i32 9 }, align 4
+
+declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI4leadET_PKcPKvS5_(%struct.lead addrspace(4)* sret(%struct.lead) align 4, i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)
+
+define spir_kernel void @k(%struct.lead addrspace(1)* %out, i32 addrspace(1)* %out2, i8 addrspace(1)* %buf) {
+entry:
+  %b = addrspacecast i8 addrspace(1)* %buf to i8 addrspace(4)*
+  %tmp = alloca %struct.lead, align 4
+  %tmp.as = addrspacecast %struct.lead* %tmp to %struct.lead addrspace(4)*
+  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI4leadET_PKcPKvS5_(%struct.lead addrspace(4)* sret(%struct.lead) align 4 %tmp.as, i8 addrspace(4)* addrspacecast (i8 addrspace(1)* getelementptr inbounds ([5 x i8], [5 x i8] addrspace(1)* @s_lead, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ { [4 x i8], i32 } } addrspace(1)* @id_lead to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* %b)
+  %v = load %struct.lead, %struct.lead* %tmp, align 4
+  store %struct.lead %v, %struct.lead addrspace(1)* %out, align 4
+  %i = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8 addrspace(4)* addrspacecast (i8 addrspace(1)* getelementptr inbounds ([4 x i8], [4 x i8] addrspace(1)* @s_int, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ i32 }* addrspace(1)* @id_int to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* %b)
+  store i32 %i, i32 addrspace(1)* %out2, align 4
+  ret void
+}
