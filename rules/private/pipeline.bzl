@@ -59,11 +59,12 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
       syclbin: None to wrap, or struct(state, container) to bundle.
 
     Returns:
-      struct(linked, split, images, output, unused_inputs): lists holding
-      the first device target's (first unit's) linked module and split tree
-      (empty without device bitcode to link), every image table's final
-      image tree (a depset), the wrapped object or the .syclbin, and per-TU
-      mode's lists of the objects each TU's link did not read.
+      struct(linked, split, images, output, unused_inputs, device_libraries):
+      lists holding the first device target's (first unit's) linked module
+      and split tree (empty without device bitcode to link), every image
+      table's final image tree (a depset), the wrapped object or the
+      .syclbin, per-TU mode's lists of the objects each TU's link did not
+      read, and the device-library trees offered to the wrap (a depset).
     """
     per_tu = sycl.modes.per_tu and not syclbin
     sycl_cxx = [
@@ -95,19 +96,43 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
             if first == None:
                 first = struct(linked = u.linked, split = shards[0].dirs[0])
     image_tables += sycl_cxx
+    device_libraries = []
     if syclbin:
         output = emit_bundle(sycl, image_tables = image_tables, state = syclbin.state, container = syclbin.container)
     else:
         # Per TU (and per SYCL C++ TU), a TU without kernels still yields
         # an image with no entries.
-        output = emit_wrap(sycl, image_tables = image_tables, desc_name = desc_name, skip_images_without_entries = per_tu or bool(sycl_cxx))
+        device_libraries = _device_libraries(sycl, sycl_cxx)
+        output = emit_wrap(
+            sycl,
+            image_tables = image_tables,
+            desc_name = desc_name,
+            skip_images_without_entries = per_tu or bool(sycl_cxx),
+            device_libraries = device_libraries,
+        )
     return struct(
         linked = [first.linked] if first else [],
         split = [first.split] if first else [],
         images = depset([t.dirs[-1] for t in image_tables]),
         output = output,
         unused_inputs = depset(unused),
+        device_libraries = depset([lib.dir for lib in device_libraries]),
     )
+
+def _device_libraries(sycl, sycl_cxx):
+    """The bfloat16 device library's images for each SPIR-V (JIT) target with SYCL C++ images.
+
+    Whether an image imports the library is known only once it is compiled:
+    the wrapper decides, from the images' property sets.
+    """
+    devicelibs = sycl.toolchain.sycl_devicelibs
+    if not devicelibs:
+        return []
+    targets = {t.device_target.name: t.device_target for t in sycl_cxx if not t.device_target.aot}
+    return [
+        struct(dir = devicelibs.dir, table = devicelibs.table, device_target = dt)
+        for dt in targets.values()
+    ]
 
 def _unit_name(tu):
     # A directory name per TU, stable across builds: its workspace path.

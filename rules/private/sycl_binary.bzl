@@ -29,6 +29,7 @@ def sycl_binary_impl(ctx):
             device_images = images.images,
             device_wrapper = depset(wrapped),
             device_link_unused_inputs = images.unused_inputs,
+            device_libraries = images.device_libraries,
         )
     else:
         wrapped = []

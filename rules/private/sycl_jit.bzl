@@ -14,6 +14,12 @@ SYCL_JIT = struct(
     library = "libsycl-jit.so.23.1",
     directory = "jit/lib",
     sha256 = "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0",
+    # The bfloat16 device library's SPIR-V images it compiles (SyclDeviceLibs:
+    # `syclc -devicelibs`), byte-identical for every TU that imports them.
+    bfloat16_devicelib_sha256 = struct(
+        native = "f764a4e75941b61fd1431f86d278676de15f3ac0fda36a01d9996615da6a9eb5",
+        fallback = "d7a8fb99ebfc8abaf95ab356b08e60deb504d064f5c48e3d20d461d32330c935",
+    ),
     # The wheel it comes from (oneapi_runtime.bzl's ONEAPI_WHEELS pins it).
     origin = "intel-sycl-rt==2026.2.0",
     # What it needs besides libc and libz: intel-cmplr-lib-rt's libraries.

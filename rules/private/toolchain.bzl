@@ -1,5 +1,6 @@
 """The sycl_toolchain rule: the device targets, tools and runtime of one SYCL toolchain."""
 
+load("//rules/private/actions:sycl_devicelibs.bzl", "emit_sycl_devicelibs")
 load("//rules/private/actions:sycl_jit_check.bzl", "emit_sycl_jit_check")
 load(":device_target.bzl", "TOOL", "device_target_info", "files_of")
 load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
@@ -71,6 +72,7 @@ def _sycl_toolchain_impl(ctx):
             sycl_jit = sycl_cxx.jit,
             sycl_jit_files = sycl_cxx.jit_files,
             sycl_jit_check = sycl_cxx.check,
+            sycl_devicelibs = sycl_cxx.devicelibs,
             sycl_cxx_missing = sycl_cxx.missing,
             host_compiler = ctx.attr.host_compiler[DefaultInfo].files_to_run if ctx.attr.host_compiler else None,
             host_compile_flags = ctx.attr.host_compile_flags,
@@ -81,7 +83,7 @@ def _sycl_cxx(ctx):
     """The SYCL C++ device compiler of a clang toolchain: syclc, libsycl-jit, its check.
 
     Returns:
-      struct(compiler, jit, jit_files, check, missing): missing lists what
+      struct(compiler, jit, jit_files, check, devicelibs, missing): missing lists what
       the toolchain lacks to compile SYCL C++ (then the rest is None).
     """
     missing = list(ctx.attr.sycl_cxx_missing)
@@ -95,20 +97,33 @@ def _sycl_cxx(ctx):
         if not ctx.attr.host_compiler:
             missing.append("host_compiler (a clang for the host side)")
     if missing or ctx.attr.kind != "clang":
-        return struct(compiler = None, jit = None, jit_files = jit_files, check = None, missing = missing)
+        return struct(compiler = None, jit = None, jit_files = jit_files, check = None, devicelibs = None, missing = missing)
     compiler = ctx.attr.sycl_compiler[DefaultInfo].files_to_run
+    check = emit_sycl_jit_check(
+        ctx.actions,
+        label = ctx.label,
+        compiler = compiler,
+        jit = jits[0],
+        jit_files = jit_files,
+        sha256 = ctx.attr.sycl_jit_sha256,
+        origin = ctx.attr.sycl_jit_origin,
+    )
     return struct(
         compiler = compiler,
         jit = jits[0],
         jit_files = jit_files,
-        check = emit_sycl_jit_check(
+        check = check,
+        devicelibs = emit_sycl_devicelibs(
             ctx.actions,
             label = ctx.label,
             compiler = compiler,
             jit = jits[0],
             jit_files = jit_files,
-            sha256 = ctx.attr.sycl_jit_sha256,
-            origin = ctx.attr.sycl_jit_origin,
+            check = check,
+            sha256s = struct(
+                native = ctx.attr.bfloat16_devicelib_sha256.get("native", ""),
+                fallback = ctx.attr.bfloat16_devicelib_sha256.get("fallback", ""),
+            ),
         ),
         missing = [],
     )
@@ -160,6 +175,13 @@ _ATTRS = {
     "sycl_jit_sha256": attr.string(
         default = SYCL_JIT.sha256,
         doc = "sha256 the libsycl-jit.so of sycl_jit must have (SyclJitCheck): sycl_compiler calls its unversioned entry points. Default: that of " + SYCL_JIT.origin + "'s " + SYCL_JIT.library + ".",
+    ),
+    "bfloat16_devicelib_sha256": attr.string_dict(
+        default = {
+            "fallback": SYCL_JIT.bfloat16_devicelib_sha256.fallback,
+            "native": SYCL_JIT.bfloat16_devicelib_sha256.native,
+        },
+        doc = "sha256 of the bfloat16 device library's SPIR-V images (keys native, fallback) that sycl_jit compiles (SyclDeviceLibs: `syclc -devicelibs`); programs whose SYCL C++ images import the library wrap them. Default: those of " + SYCL_JIT.origin + "'s " + SYCL_JIT.library + ".",
     ),
     "sycl_jit_origin": attr.string(
         default = SYCL_JIT.origin,

@@ -15,6 +15,10 @@ _ONEAPI = Label("@oneapi_runtime//:BUILD.bazel").workspace_root
 _SYCL = Label("@local_config_sycl//:BUILD.bazel").workspace_root
 _JIT = _ONEAPI + "/jit/lib/" + _JIT_LIBRARY
 
+# The bfloat16 device library's images it compiles (sycl_jit.bzl).
+_BF16_NATIVE_SHA256 = "f764a4e75941b61fd1431f86d278676de15f3ac0fda36a01d9996615da6a9eb5"
+_BF16_FALLBACK_SHA256 = "d7a8fb99ebfc8abaf95ab356b08e60deb504d064f5c48e3d20d461d32330c935"
+
 def _syclc_flags(action):
     # The compiler's flags: after "--", the source last.
     return action.argv[action.argv.index("--") + 1:]
@@ -88,6 +92,10 @@ def _binary_test_impl(ctx):
     asserts.equals(env, ["-format=spirv"], sorted({a: True for a in wrap.argv if a.startswith("-format=")}.keys()))
     asserts.equals(env, ["-target=spir64"], sorted({a: True for a in wrap.argv if a.startswith("-target=")}.keys()))
     asserts.true(env, "-skip-images-without-entries" in wrap.argv, "images of TUs without kernels are left out")
+    devicelibs = flag_value(wrap.argv, "-device-libraries")
+    asserts.equals(env, "sycl_toolchain.devicelibs/bfloat16.table", "/".join(devicelibs.split("/")[-2:]), "the toolchain's bfloat16 images are offered to the wrap")
+    asserts.equals(env, "-target=spir64", wrap.argv[wrap.argv.index("-device-libraries") - 2], "for spir64")
+    asserts.true(env, "sycl_toolchain.devicelibs" in [f.basename for f in wrap.inputs.to_list()], "wrap input: the bfloat16 image tree")
     link = [f.basename for f in by["CppLink"][0].inputs.to_list()]
     for f in ["util.cpp.o", "vadd.cpp.o", "sycl_cxx_binary.images.o"]:
         asserts.true(env, f in link, "host link input " + f)
@@ -95,6 +103,7 @@ def _binary_test_impl(ctx):
     groups = analysistest.target_under_test(env)[OutputGroupInfo]
     asserts.equals(env, ["ext.cpp.images", "util.cpp.images", "vadd.cpp.images"], sorted([f.basename for f in groups.device_images.to_list()]), "device_images: the SYCL C++ image trees")
     asserts.equals(env, [], groups.device_link.to_list(), "no device link")
+    asserts.equals(env, ["sycl_toolchain.devicelibs"], [f.basename for f in groups.device_libraries.to_list()], "device_libraries: the bfloat16 images offered")
     assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
@@ -289,6 +298,27 @@ def _jit_check_test_impl(ctx):
     return analysistest.end(env)
 
 sycl_jit_check_test = analysistest.make(_jit_check_test_impl)
+
+# --- the toolchain: one SyclDeviceLibs, the bfloat16 images pinned ---------
+
+def _devicelibs_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    libs = by.get("SyclDeviceLibs", [])
+    asserts.equals(env, 1, len(libs), "one SyclDeviceLibs per toolchain")
+    a = libs[0]
+    asserts.true(env, a.argv[0].endswith("/syclc"), "syclc -devicelibs")
+    asserts.true(env, "-devicelibs" in a.argv)
+    asserts.equals(env, _JIT, flag_value(a.argv, "-jit"))
+    asserts.equals(env, _BF16_NATIVE_SHA256, flag_value(a.argv, "-native-sha256"), "the native image's pinned sha256")
+    asserts.equals(env, _BF16_FALLBACK_SHA256, flag_value(a.argv, "-fallback-sha256"), "the fallback image's pinned sha256")
+    asserts.equals(env, ["sycl_toolchain.devicelibs"], [f.basename for f in a.outputs.to_list()])
+    inputs = [f.basename for f in a.inputs.to_list()]
+    asserts.true(env, "sycl_toolchain.sycl_jit_check" in inputs, "after SyclJitCheck")
+    assert_no_absolute_paths(env, libs)
+    return analysistest.end(env)
+
+sycl_devicelibs_test = analysistest.make(_devicelibs_test_impl)
 
 # --- sycl_bundle: SYCL C++ images go into the SYCLBIN as they are ----------
 

@@ -28,6 +28,17 @@
 // compile: sycljit.Check) and writes STAMP; compile actions take STAMP as
 // an input, so an altered library fails once, with one line naming it.
 //
+//	syclc -devicelibs -jit=LIB -out-dir=DIR -table=DIR/NAME.table \
+//	    -native-sha256=HEX -fallback-sha256=HEX
+//
+// writes the bfloat16 device library's two images (NAME_fallback.spv and
+// NAME_native.spv with their .prop and empty .sym) and their file table:
+// the images the library's post-link adds to every compile whose device
+// code calls the library (__devicelib_ConvertFToBF16INTEL, ...), from a
+// compile of a tiny bfloat16 kernel; each must have its pinned sha256.
+// A TU's compile leaves them out of its own images: a program wraps them
+// once (the wrapper's -device-libraries), as DPC++ does.
+//
 // Arguments may come in a Bazel param file (@FILE); with
 // --persistent_worker it serves Bazel's work requests (the library stays
 // loaded between them).
@@ -102,25 +113,30 @@ var splitModes = map[string]string{
 }
 
 type config struct {
-	jit, wheel, sha256   string
-	check                bool
-	stamp                string
-	outDir, table        string
-	intHeader, intFooter string
-	split                string
-	flags                []string
-	src                  string
+	jit, wheel, sha256 string
+	check              bool
+	stamp              string
+	// -devicelibs: the bfloat16 device library's images, pinned.
+	deviceLibs                   bool
+	nativeSHA256, fallbackSHA256 string
+	outDir, table                string
+	intHeader, intFooter         string
+	split                        string
+	flags                        []string
+	src                          string
 	// LLVM 15 tools that lower specialization constants (spirvspec).
 	translator, llvmAs, llvmDis string
 }
 
 const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] -- FLAGS... SRC
        syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
+       syclc -devicelibs -jit=LIB -out-dir=DIR -table=DIR/NAME.table -native-sha256=HEX -fallback-sha256=HEX
 
 Compiles the device part of one single-source SYCL C++ file with DPC++'s
 front end in libsycl-jit.so: device images (SPIR-V, .prop, .sym) and their
 file table in DIR, the integration header H and footer F. -check verifies
-the library and writes STAMP.`
+the library and writes STAMP. -devicelibs writes the bfloat16 device
+library's images (native and fallback) that programs importing it wrap.`
 
 func parseArgs(args []string) (*config, error) {
 	c := &config{}
@@ -131,6 +147,9 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.sha256, "sha256", "", "the library's pinned sha256")
 	fs.BoolVar(&c.check, "check", false, "check the library and write -o")
 	fs.StringVar(&c.stamp, "o", "", "with -check: the stamp file to write")
+	fs.BoolVar(&c.deviceLibs, "devicelibs", false, "write the bfloat16 device library's images into -out-dir and -table")
+	fs.StringVar(&c.nativeSHA256, "native-sha256", "", "with -devicelibs: the native bfloat16 image's pinned sha256")
+	fs.StringVar(&c.fallbackSHA256, "fallback-sha256", "", "with -devicelibs: the fallback bfloat16 image's pinned sha256")
 	fs.StringVar(&c.outDir, "out-dir", "", "directory for the device images and their .prop and .sym files")
 	fs.StringVar(&c.table, "table", "", "file table to write (its name without .table names the images)")
 	fs.StringVar(&c.intHeader, "int-header", "", "integration header to write")
@@ -151,6 +170,12 @@ func parseArgs(args []string) (*config, error) {
 		}
 		if fs.NArg() > 0 {
 			return nil, fmt.Errorf("-check takes no source (got %s)", errtext.Quote(fs.Arg(0)))
+		}
+		return c, nil
+	}
+	if c.deviceLibs {
+		if err := checkDeviceLibArgs(c, fs.NArg(), fs.Arg(0)); err != nil {
+			return nil, err
 		}
 		return c, nil
 	}
@@ -190,6 +215,8 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 	}()
 	if c.check {
 		err = check(c)
+	} else if c.deviceLibs {
+		err = deviceLibs(c)
 	} else {
 		err = compile(c, stderr)
 	}
@@ -336,6 +363,9 @@ func diagnostics(log string) string {
 }
 
 // writeImages stages every image, its .prop and .sym files and the table.
+// The device-library images the library's post-link adds (bfloat16's, for
+// a TU calling it) are left out: the program wraps them once, from the
+// toolchain's -devicelibs action, not once per TU.
 // Images that read SYCL 2020 specialization constants come from the
 // library unlowered (its post-link runs no SpecConstantsPass): they are
 // lowered to SPIR-V spec constants here, with their property sets
@@ -343,7 +373,11 @@ func diagnostics(log string) string {
 func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error {
 	stem := strings.TrimSuffix(filepath.Base(c.table), ".table")
 	table := &filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}}
-	for i, img := range res.Images {
+	i := 0
+	for _, img := range res.Images {
+		if isDeviceLib(img) {
+			continue
+		}
 		if img.Format != sycljit.FormatSPIRV {
 			return &sycljit.ABIError{Msg: fmt.Sprintf("image %d has format %d, not SPIR-V", i, img.Format)}
 		}
@@ -378,6 +412,7 @@ func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error 
 		if err := table.AddRow(base+".spv", base+".prop", base+".sym"); err != nil {
 			return err
 		}
+		i++
 	}
 	var buf strings.Builder
 	if err := table.Write(&buf); err != nil {

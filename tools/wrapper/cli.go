@@ -31,7 +31,9 @@ into a host object that registers them with the SYCL runtime. TRIPLE is
 x86_64-*-linux* or aarch64-*-linux*. Other options: -image-version=3|2,
 -new-offload-entries, -emit-reg-funcs=false, -desc-name=NAME, -v,
 -offload-compress [-offload-compression-level=N] [-offload-compression-threshold=BYTES],
--skip-images-without-entries. Flags take one or two dashes and "=value" or a
+-skip-images-without-entries, -device-libraries=TABLE (device-library images,
+e.g. DPC++'s bfloat16 library: wrapped only when an image of their target
+imports a symbol they export). Flags take one or two dashes and "=value" or a
 separate value; @FILE reads arguments from FILE.`
 
 // input is one positional argument with the per-image options in force at
@@ -39,6 +41,7 @@ separate value; @FILE reads arguments from FILE.`
 type input struct {
 	path                      string
 	batch                     bool
+	deviceLibs                bool // a -device-libraries table
 	target                    string
 	format                    descriptor.Format
 	compileOpts, linkOpts     string
@@ -65,7 +68,7 @@ type config struct {
 var valueFlags = map[string]bool{
 	"o": true, "host": true, "kind": true, "target": true, "format": true,
 	"compile-opts": true, "link-opts": true, "properties": true, "entries": true,
-	"desc-name": true, "image-version": true,
+	"desc-name": true, "image-version": true, "device-libraries": true,
 	"offload-compression-level": true, "offload-compression-threshold": true,
 }
 
@@ -147,6 +150,13 @@ func parseArgs(args []string) (*config, error) {
 			cur.propertyFile = val
 		case "entries":
 			cur.entriesFile = val
+		case "device-libraries":
+			// A table of its own with the -target and -format in force;
+			// -entries/-properties do not apply to it.
+			in := cur
+			in.path, in.batch, in.deviceLibs = val, true, true
+			in.entriesFile, in.propertyFile = "", ""
+			cfg.inputs = append(cfg.inputs, in)
 		case "desc-name":
 			cfg.opts.DescName = val
 		case "image-version":

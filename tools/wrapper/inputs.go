@@ -28,11 +28,20 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	var images []descriptor.Image
+	var images, libs []descriptor.Image
 	for _, in := range cfg.inputs {
 		imgs, err := load(in)
 		if err != nil {
 			return err
+		}
+		if in.deviceLibs {
+			for _, img := range imgs {
+				if _, err := exportsOf(img, in.path); err != nil {
+					return err
+				}
+			}
+			libs = append(libs, imgs...)
+			continue
 		}
 		for _, img := range imgs {
 			if cfg.skipEmpty && len(img.Entries) == 0 {
@@ -41,6 +50,7 @@ func run(args []string) error {
 			images = append(images, img)
 		}
 	}
+	images = append(images, neededDeviceLibs(images, libs)...)
 	// The output and the compressed images' temporary files live in a
 	// staging directory next to the output, removed when the run fails or
 	// is interrupted.

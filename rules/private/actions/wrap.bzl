@@ -27,7 +27,7 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries = False):
+def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries = False, device_libraries = []):
     """Wraps the images of file tables into a host object (mnemonic SyclWrap).
 
     Args:
@@ -42,6 +42,11 @@ def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries 
         ".sycl_offloading.<desc_name>" (shared libraries anchor on it).
       skip_images_without_entries: drop images that define no entry point
         (per-TU mode: a TU without kernels leaves an empty image).
+      device_libraries: list of struct(dir, table, device_target): device
+        library images (the toolchain's SyclDeviceLibs: bfloat16) the
+        wrapper adds, once, where an image of that device target imports a
+        symbol they export (SYCL/imported symbols), as DPC++ does; unused,
+        they are left out.
 
     Returns:
       File: the object, <rule>.images.o.
@@ -73,11 +78,18 @@ def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries 
         args.add("-target=" + t.device_target.name)
         args.add("-format=" + t.format)
         args.add("-batch", t.table)
+    for lib in device_libraries:
+        args.add("-target=" + lib.device_target.name)
+        args.add("-format=spirv")
+        args.add("-device-libraries", lib.table)
 
     sycl.actions.run(
         executable = sycl.tools.wrapper,
         arguments = [worker_args(args)],
-        inputs = depset(transitive = [depset(t.dirs) for t in image_tables]),
+        inputs = depset(
+            [lib.dir for lib in device_libraries],
+            transitive = [depset(t.dirs) for t in image_tables],
+        ),
         outputs = [out],
         mnemonic = "SyclWrap",
         execution_requirements = WORKER_REQUIREMENTS,

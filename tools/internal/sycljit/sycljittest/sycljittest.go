@@ -21,6 +21,14 @@ var (
 // Pinned is the sha256 of libsycl-jit.so.23.1 in intel-sycl-rt 2026.2.0.
 const Pinned = "ba6e03d3322f8ede884ea6a1c2787d85ac7f40d26e6701bdad0009c2c5ad39f0"
 
+// PinnedBfloat16Native and PinnedBfloat16Fallback are the sha256 of the
+// bfloat16 device library's SPIR-V images that library compiles
+// (rules/private/sycl_jit.bzl pins the same).
+const (
+	PinnedBfloat16Native   = "f764a4e75941b61fd1431f86d278676de15f3ac0fda36a01d9996615da6a9eb5"
+	PinnedBfloat16Fallback = "d7a8fb99ebfc8abaf95ab356b08e60deb504d064f5c48e3d20d461d32330c935"
+)
+
 // Library returns the absolute path of the library under test.
 func Library(t testing.TB) string {
 	t.Helper()
