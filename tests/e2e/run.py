@@ -12,6 +12,7 @@ line per test, `PASS|BUILD_FAIL|RUN_FAIL <test> <first error line>`, the
 counts per area and `e2e: N passed, M failed`. Exits 0 only if every test
 not in tests/e2e/known_failures.tsv passes and every test listed there still
 fails (a listed test that passes must leave the list).
+E2E_BEP=FILE skips the build and reads that earlier build's events instead.
 """
 
 import concurrent.futures
@@ -80,13 +81,15 @@ def file_of(uri):
     return urllib.parse.unquote(uri[len("file://"):])
 
 
-ERROR_RE = re.compile(r"\berror\b|\bfatal\b", re.IGNORECASE)
+ERROR_RE = re.compile(r"\berror\b|\bfatal\b|undefined reference|what\(\)|Assertion", re.IGNORECASE)
+# The linker driver's summary, after the line that says what is undefined.
+SUMMARY_RE = re.compile(r"^collect2: error: ld returned|^clang[^:]*: error: linker command failed")
 
 
 def first_error_line(text):
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     for l in lines:
-        if ERROR_RE.search(l):
+        if ERROR_RE.search(l) and not SUMMARY_RE.search(l):
             return l
     return lines[0] if lines else ""
 
@@ -112,6 +115,8 @@ def parse_bep(path):
                     if f_ and os.path.isfile(f_):
                         with open(f_, encoding="utf-8", errors="replace") as s:
                             text += s.read()
+                # A worker that died has no stderr: Bazel's message quotes its log.
+                text = text or action.get("failureDetail", {}).get("message", "")
                 line_ = first_error_line(text)
                 errors[pkg] = line_ or "%s failed (exit %s)" % (action.get("type", "action"), action.get("exitCode", "?"))
             elif "targetCompleted" in eid:
@@ -175,11 +180,15 @@ def main(argv):
     cmd = ["bazel", "build", "--keep_going", "--jobs=%d" % JOBS, "--build_event_json_file=" + bep,
            "--repo_env=RULES_SYCL_E2E=" + corpus, "--curses=no", "--color=no",
            "--show_progress_rate_limit=60"] + argv + ["--", "@%s//..." % REPO]
-    print("e2e: %s (log: %s)" % (" ".join(cmd), build_log), flush=True)
-    start = time.monotonic()
-    with open(build_log, "wb") as log:
-        rc = subprocess.call(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    print("e2e: build finished in %.0f s (bazel exit %d)" % (time.monotonic() - start, rc), flush=True)
+    if os.environ.get("E2E_BEP"):
+        bep, rc = os.environ["E2E_BEP"], 0
+        print("e2e: no build; the events of %s" % bep, flush=True)
+    else:
+        print("e2e: %s (log: %s)" % (" ".join(cmd), build_log), flush=True)
+        start = time.monotonic()
+        with open(build_log, "wb") as log:
+            rc = subprocess.call(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        print("e2e: build finished in %.0f s (bazel exit %d)" % (time.monotonic() - start, rc), flush=True)
     if rc not in (0, 1) or not os.path.isfile(bep):
         # 1 is "build failed" (some targets); anything else stopped the build.
         with open(build_log, encoding="utf-8", errors="replace") as f:
@@ -199,8 +208,8 @@ def main(argv):
         launcher = built[t]
         if not launcher or not os.path.isfile(launcher):
             if bazel_bin is None:
-                bazel_bin = subprocess.check_output(["bazel", "info", "bazel-bin"] + [a for a in argv if a.startswith("--compilation_mode") or a.startswith("-c")],
-                                                    cwd=ROOT, stderr=subprocess.DEVNULL).decode().strip()
+                bazel_bin = subprocess.check_output(["bazel", "info", "bazel-bin"] + argv, cwd=ROOT,
+                                                    stderr=subprocess.DEVNULL).decode().strip()
             launcher = os.path.join(bazel_bin, "external", REPO, t, t)
         to_run.append((t, launcher))
 
