@@ -3,9 +3,11 @@
 # lint, BUILD files in sync with Gazelle, sycl-post-link conformance, and
 # `bazel test //...` (Starlark analysis tests, tool tests, integration builds
 # that compile and run every example on Intel's oneAPI runtime and CPU OpenCL
-# device, @oneapi_runtime), hermeticity, and remote execution on a loopback
-# Buildbarn with two workers (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1
-# skips it on a developer's machine, never in CI), then the same rules under
+# device, @oneapi_runtime), Intel's SYCL end-to-end tests (tests/e2e/run.sh:
+# the corpus in ../shared/e2e built as @sycl_e2e and run), hermeticity, and
+# remote execution on a loopback Buildbarn with two workers
+# (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1 skips it on a developer's
+# machine, never in CI), then the same rules under
 # Bazel 7.7.1 with bzlmod (tests/bzlmod/run.sh: rules_sycl's own
 # `bazel test //...` and a consumer module that builds and runs every
 # example; RULES_SYCL_NO_BAZEL7=1 skips it, never in CI). Run ./setup.sh first.
@@ -82,6 +84,12 @@ step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"
 executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) tests* pass.*/\2/p' "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log" | tail -1)"
 
+step "e2e: Intel's SYCL end-to-end tests (../shared/e2e, tests/e2e/run.sh)"
+# Built as @sycl_e2e (tests/e2e/repository.bzl, WORKSPACE only: Bazel 7's
+# //... never reaches it) with the same server, then run on the CPU device.
+tests/e2e/run.sh 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
+e2e="$(grep '^e2e: [0-9]* passed, [0-9]* failed$' "${TMPDIR:-/tmp}/rules_sycl_e2e.log" | tail -1)"
+
 step "GPU harness (built and its fat binaries checked above; no GPU here)"
 bazel test //tests/gpu:all 2>&1 | tail -4
 echo "GPU run: not here. tests/gpu/run_on_gpu.sh pack DIR, then DIR/run_on_gpu.sh run DIR on a machine with an NVIDIA GPU (H100 results: tests/gpu/README.md)"
@@ -123,3 +131,4 @@ echo "time per step (total $SECONDS s):"
 printf '%s\n' "${TIMES[@]}"
 echo "test.sh: all checks passed"
 echo "bazel: ${executed:-0} passed, 0 failed"
+echo "${e2e:-e2e: no summary}"
