@@ -9,9 +9,10 @@ line of each, come from the Build Event Protocol file, not from the log.
 Every built test then runs (two at a time, E2E_TIMEOUT seconds each, 300 by
 default) on the CPU OpenCL device; a test passes when it exits 0. Prints one
 line per test, `PASS|BUILD_FAIL|RUN_FAIL <test> <first error line>`, the
-counts per area and `e2e: N passed, M failed`. Exits 0 only if every test
-not in tests/e2e/known_failures.tsv passes and every test listed there still
-fails (a listed test that passes must leave the list).
+counts per area and `e2e: N passed, M failed (K of them listed ...)`. Exits 0
+only if every test not in tests/e2e/known_failures.tsv passes and every test
+listed there, other than a flaky one, still fails (a listed test that passes
+must leave the list).
 E2E_BEP=FILE skips the build and reads that earlier build's events instead.
 """
 
@@ -50,22 +51,36 @@ def read_manifest(corpus):
     return sorted(l.split("\t")[col] for l in lines[1:] if l.strip())
 
 
+KINDS = {
+    # cannot pass here: a CPU device aspect, a test/header version mismatch
+    "here": "cannot pass here",
+    # a rules_sycl problem found and not yet fixed, with what is known of it
+    "open": "open problem of rules_sycl",
+    # passes or fails from run to run for a cause outside rules_sycl; either
+    # result is accepted, and it runs with E2E_FLAKY_TIMEOUT
+    "flaky": "flaky",
+}
+
+
 def read_known_failures(path, tests):
-    """{test: evidence} from known_failures.tsv: `test<TAB>evidence` lines, # comments."""
+    """{test: (kind, evidence)} from known_failures.tsv: `test<TAB>kind<TAB>evidence` lines, # comments."""
     known = {}
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
             if not line.strip() or line.startswith("#"):
                 continue
-            test, sep, evidence = line.partition("\t")
-            if not sep or not evidence.strip():
-                fail("%s:%d: want `test<TAB>evidence`" % (path, n))
+            cols = line.split("\t", 2)
+            if len(cols) != 3 or not cols[2].strip():
+                fail("%s:%d: want `test<TAB>kind<TAB>evidence`" % (path, n))
+            test, kind, evidence = cols
+            if kind not in KINDS:
+                fail("%s:%d: kind %r is not one of %s" % (path, n, kind, ", ".join(sorted(KINDS))))
             if test not in tests:
                 fail("%s:%d: %s is not a test of the corpus" % (path, n, test))
             if test in known:
                 fail("%s:%d: %s is listed twice" % (path, n, test))
-            known[test] = evidence.strip()
+            known[test] = (kind, evidence.strip())
     return known
 
 
@@ -171,6 +186,7 @@ def main(argv):
     tests = read_manifest(corpus)
     known = read_known_failures(os.path.join(HERE, "known_failures.tsv"), set(tests))
     timeout = int(os.environ.get("E2E_TIMEOUT", "300"))
+    flaky_timeout = int(os.environ.get("E2E_FLAKY_TIMEOUT", "120"))
     work = os.path.join(os.environ.get("TMPDIR", "/tmp"), "rules_sycl_e2e")
     log_dir = os.path.join(work, "logs")
     os.makedirs(log_dir, exist_ok=True)
@@ -215,7 +231,8 @@ def main(argv):
 
     start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
-        futures = [pool.submit(run_test, t, l, timeout, log_dir) for t, l in to_run]
+        futures = [pool.submit(run_test, t, l, flaky_timeout if known.get(t, ("",))[0] == "flaky" else timeout, log_dir)
+                   for t, l in to_run]
         for fut in concurrent.futures.as_completed(futures):
             name, ok, why, _ = fut.result()
             results[name] = ("PASS", "") if ok else ("RUN_FAIL", why)
@@ -224,6 +241,8 @@ def main(argv):
     areas = {}
     for t in tests:
         status, why = results[t]
+        if status != "PASS" and t in known:
+            why = ("%s [listed, %s]" % (why, known[t][0])).strip()
         print(("%s %s %s" % (status, t, why)).rstrip())
         a = areas.setdefault(t.split("__")[0], [0, 0])
         a[0 if status == "PASS" else 1] += 1
@@ -232,15 +251,20 @@ def main(argv):
         p, f = areas[area]
         print("  %-24s %3d passed, %3d failed" % (area, p, f))
     passed = sum(1 for s, _ in results.values() if s == "PASS")
-    print("e2e: %d passed, %d failed" % (passed, len(tests) - passed))
+    listed = [t for t in tests if results[t][0] != "PASS" and t in known]
+    by_kind = {}
+    for t in listed:
+        by_kind[known[t][0]] = by_kind.get(known[t][0], 0) + 1
+    print("e2e: %d passed, %d failed (%d of them listed in tests/e2e/known_failures.tsv: %s)" % (
+        passed, len(tests) - passed, len(listed),
+        ", ".join("%d %s" % (by_kind[k], KINDS[k]) for k in sorted(by_kind)) or "none"))
 
     unexpected = [t for t in tests if results[t][0] != "PASS" and t not in known]
-    fixed = [t for t in sorted(known) if results[t][0] == "PASS"]
+    fixed = [t for t in sorted(known) if results[t][0] == "PASS" and known[t][0] != "flaky"]
     for t in fixed:
         print("e2e: %s passes but is listed in tests/e2e/known_failures.tsv: remove it" % t)
     if unexpected:
         print("e2e: %d failures not in tests/e2e/known_failures.tsv: %s" % (len(unexpected), " ".join(unexpected)))
-    print("e2e: %d known failures (tests/e2e/known_failures.tsv) still fail" % (len(known) - len(fixed)))
     return 1 if unexpected or fixed else 0
 
 

@@ -276,7 +276,12 @@ func compile(c *config, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	args := append([]string{}, c.flags...)
+	// -fno-discard-value-names: the library's SPIR-V writer lowers some
+	// intrinsics (llvm.bitreverse) by parsing textual IR into the front
+	// end's context, which discards value names by default; the library then
+	// ends the process ("Can't read textual IR with a Context that discards
+	// named Values"). Before the user's flags, which may turn it back off.
+	args := append([]string{"-fno-discard-value-names"}, c.flags...)
 	args = append(args,
 		"-isystem", sycljit.SYCLHeaderDir,
 		"-fsycl-device-code-split="+splitModes[c.split],

@@ -57,7 +57,7 @@ const (
 func Rewrite(header []byte) ([]byte, []KernelName, error) {
 	var out bytes.Buffer
 	var local []KernelName
-	localTypes := map[string]bool{}
+	localClasses := map[string]bool{}
 	var keptHeads []string
 	rest := header
 	for {
@@ -77,7 +77,7 @@ func Rewrite(header []byte) ([]byte, []KernelName, error) {
 			return nil, nil, &FormatError{Msg: fmt.Sprintf("KernelInfo<%s> has no getName()", typ)}
 		}
 		name := string(m[1])
-		kind, err := classify(name)
+		kind, classes, err := classify(name)
 		if err != nil {
 			return nil, nil, &FormatError{Msg: fmt.Sprintf("KernelInfo<%s>: %v", typ, err)}
 		}
@@ -88,8 +88,8 @@ func Rewrite(header []byte) ([]byte, []KernelName, error) {
 		} else {
 			out.WriteString("template <> struct KernelInfoData<" + charList(name) + "> {\n")
 			local = append(local, KernelName{Type: typ, Mangled: name})
-			if kind == localType {
-				localTypes[typ] = true
+			for _, c := range classes {
+				localClasses[c] = true
 			}
 		}
 		out.Write(body)
@@ -98,7 +98,7 @@ func Rewrite(header []byte) ([]byte, []KernelName, error) {
 	if len(local) == 0 {
 		return header, nil, nil
 	}
-	rewritten, err := dropForwardDeclarations(out.Bytes(), localTypes, keptHeads)
+	rewritten, err := dropForwardDeclarations(out.Bytes(), localClasses, keptHeads)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -114,38 +114,47 @@ const (
 )
 
 // classify tells whether a type-info name (_ZTS<type>) involves a local
-// name (Itanium <local-name>: Z <function> E <entity>).
-func classify(typeinfo string) (kind nameKind, err error) {
+// name (Itanium <local-name>: Z <function> E <entity>), and returns the
+// identifiers of the local classes it names (`init` in
+// MainKrn<main()::init>).
+func classify(typeinfo string) (kind nameKind, classes []string, err error) {
 	if !strings.HasPrefix(typeinfo, "_ZTS") {
-		return 0, fmt.Errorf("getName() %q is not a type-info name", typeinfo)
+		return 0, nil, fmt.Errorf("getName() %q is not a type-info name", typeinfo)
 	}
 	// The demangler may panic on input it does not expect; a kernel name
 	// that it cannot read is an error, never a crash.
 	defer func() {
 		if r := recover(); r != nil {
-			kind, err = 0, fmt.Errorf("cannot demangle %q", typeinfo)
+			kind, classes, err = 0, nil, fmt.Errorf("cannot demangle %q", typeinfo)
 		}
 	}()
 	ast, err := demangle.ToAST(typeinfo)
 	if err != nil {
-		return 0, fmt.Errorf("cannot demangle %q: %v", typeinfo, err)
+		return 0, nil, fmt.Errorf("cannot demangle %q: %v", typeinfo, err)
 	}
 	special, ok := ast.(*demangle.Special)
 	if !ok {
-		return 0, fmt.Errorf("getName() %q is not a type-info name", typeinfo)
-	}
-	if q, ok := special.Val.(*demangle.Qualified); ok && q.LocalName {
-		return localType, nil
+		return 0, nil, fmt.Errorf("getName() %q is not a type-info name", typeinfo)
 	}
 	kind = namespaceScope
+	if q, ok := special.Val.(*demangle.Qualified); ok && q.LocalName {
+		kind = localType
+	}
 	special.Val.Traverse(func(n demangle.AST) bool {
-		if q, ok := n.(*demangle.Qualified); ok && q.LocalName {
-			kind = localArgument
-			return false
+		q, ok := n.(*demangle.Qualified)
+		if !ok || !q.LocalName {
+			return true
 		}
-		return kind == namespaceScope
+		if kind == namespaceScope {
+			kind = localArgument
+		}
+		if name, ok := q.Name.(*demangle.Name); ok {
+			classes = append(classes, name.Name)
+		}
+		// The function's own encoding names no class of the kernel name.
+		return false
 	})
-	return kind, nil
+	return kind, classes, nil
 }
 
 // charList spells s as the header spells KernelInfoData's arguments.
@@ -163,16 +172,17 @@ func charList(s string) string {
 }
 
 var (
-	nsOpener = regexp.MustCompile(`namespace ([A-Za-z_0-9]*) \{`)
-	declRe   = regexp.MustCompile(`^(?:class|struct|union|enum(?: class| struct)?) ([A-Za-z_][A-Za-z_0-9]*)\b[^;]*;$`)
-	closing  = regexp.MustCompile(`^\}+\s*$`)
+	declRe  = regexp.MustCompile(`^(?:class|struct|union|enum(?: class| struct)?) ([A-Za-z_][A-Za-z_0-9]*)\b[^;]*;$`)
+	closing = regexp.MustCompile(`^\}+\s*$`)
 )
 
 // dropForwardDeclarations removes, from the header's forward declarations,
-// each declaration of a local class: `class X;` alone, or a block of one
+// each declaration of a class that is local to a function in the kernel
+// names (the header declares it in the function's namespace, where the
+// host's `class X` would then find it): `class X;` alone, or a block of one
 // line of namespace openers, the declaration and one line of closing
-// braces. A class that a namespace-scope kernel's type still names is kept.
-func dropForwardDeclarations(header []byte, localTypes map[string]bool, keptHeads []string) ([]byte, error) {
+// braces. A class that a namespace-scope kernel's type names is kept.
+func dropForwardDeclarations(header []byte, localClasses map[string]bool, keptHeads []string) ([]byte, error) {
 	start := bytes.Index(header, []byte(fwdStart))
 	if start < 0 {
 		return nil, &FormatError{Msg: "no forward declarations section"}
@@ -186,16 +196,8 @@ func dropForwardDeclarations(header []byte, localTypes map[string]bool, keptHead
 	lines := strings.SplitAfter(string(header[start:end]), "\n")
 	var kept strings.Builder
 	for i := 0; i < len(lines); {
-		var scope []string
 		declLine, next := i, i+1
 		if strings.HasPrefix(lines[i], "namespace ") {
-			// Anonymous namespaces add no qualifier: the header names
-			// their classes unqualified.
-			for _, n := range nsOpener.FindAllStringSubmatch(lines[i], -1) {
-				if n[1] != "" {
-					scope = append(scope, n[1])
-				}
-			}
 			declLine, next = i+1, i+3
 			if next > len(lines) || !closing.MatchString(lines[i+2]) {
 				// Not the one-declaration shape: keep the line as it is.
@@ -205,8 +207,7 @@ func dropForwardDeclarations(header []byte, localTypes map[string]bool, keptHead
 			}
 		}
 		if m := declRe.FindStringSubmatch(strings.TrimRight(lines[declLine], "\n")); m != nil {
-			qualified := strings.Join(append(scope, m[1]), "::")
-			if localTypes[qualified] && !namedBy(qualified, keptHeads) {
+			if localClasses[m[1]] && !namedBy(m[1], keptHeads) {
 				i = next
 				continue
 			}
@@ -221,9 +222,10 @@ func dropForwardDeclarations(header []byte, localTypes map[string]bool, keptHead
 	return out.Bytes(), nil
 }
 
-// namedBy tells whether a kept KernelInfo<...> type mentions qualified.
-func namedBy(qualified string, heads []string) bool {
-	re := regexp.MustCompile(`(^|[^A-Za-z_0-9:])(::)?` + regexp.QuoteMeta(qualified) + `($|[^A-Za-z_0-9])`)
+// namedBy tells whether a kept KernelInfo<...> type mentions the class
+// identifier id.
+func namedBy(id string, heads []string) bool {
+	re := regexp.MustCompile(`(^|[^A-Za-z_0-9])` + regexp.QuoteMeta(id) + `($|[^A-Za-z_0-9])`)
 	for _, h := range heads {
 		if re.MatchString(h) {
 			return true

@@ -75,22 +75,29 @@ func TestRewriteKinds(t *testing.T) {
 	for _, tc := range []struct {
 		typeinfo string
 		want     nameKind
+		classes  []string
 	}{
-		{"_ZTS9VectorAdd", namespaceScope},
-		{"_ZTSN12_GLOBAL__N_15AnonKE", namespaceScope},
-		{"_ZTS2TKIiE", namespaceScope},
-		{"_ZTSZ4mainE7Bundled", localType},
-		{"_ZTSZZ4mainENKUlvE_clEvE8InLambda", localType},
-		{"_ZTSN4sycl3_V16detail19__pf_kernel_wrapperIZ4mainE4initEE", localArgument},
-		{"_ZTSN4sycl3_V16detail19__pf_kernel_wrapperI9VectorAddEE", namespaceScope},
+		{"_ZTS9VectorAdd", namespaceScope, nil},
+		{"_ZTSN12_GLOBAL__N_15AnonKE", namespaceScope, nil},
+		{"_ZTS2TKIiE", namespaceScope, nil},
+		{"_ZTSZ4mainE7Bundled", localType, []string{"Bundled"}},
+		{"_ZTSZZ4mainENKUlvE_clEvE8InLambda", localType, []string{"InLambda"}},
+		{"_ZTSN4sycl3_V16detail19__pf_kernel_wrapperIZ4mainE4initEE", localArgument, []string{"init"}},
+		{"_ZTSN4sycl3_V16detail19__pf_kernel_wrapperI9VectorAddEE", namespaceScope, nil},
+		// Regression/kernel_name_class.cpp: a namespace template of a class
+		// local to a lambda in a member function of nm3::Wrapper.
+		{"_ZTSN3nm111KernelName3IZZN3nm37Wrapper4testEvENKUlRN4sycl3_V17handlerEE7_clES6_E11KernelName5EE", localArgument, []string{"KernelName5"}},
 	} {
-		got, err := classify(tc.typeinfo)
+		got, classes, err := classify(tc.typeinfo)
 		if err != nil {
 			t.Errorf("%s: %v", tc.typeinfo, err)
 			continue
 		}
 		if got != tc.want {
 			t.Errorf("%s: kind %d, want %d", tc.typeinfo, got, tc.want)
+		}
+		if diff := cmp.Diff(tc.classes, classes); diff != "" {
+			t.Errorf("%s: local classes (-want +got):\n%s", tc.typeinfo, diff)
 		}
 	}
 }
