@@ -84,12 +84,6 @@ step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"
 executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) tests* pass.*/\2/p' "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log" | tail -1)"
 
-step "e2e: Intel's SYCL end-to-end tests (../shared/e2e, tests/e2e/run.sh)"
-# Built as @sycl_e2e (tests/e2e/repository.bzl, WORKSPACE only: Bazel 7's
-# //... never reaches it) with the same server, then run on the CPU device.
-tests/e2e/run.sh 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
-e2e="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e.log" | tail -1)"
-
 step "GPU harness (built and its fat binaries checked above; no GPU here)"
 bazel test //tests/gpu:all 2>&1 | tail -4
 echo "GPU run: not here. tests/gpu/run_on_gpu.sh pack DIR, then DIR/run_on_gpu.sh run DIR on a machine with an NVIDIA GPU (H100 results: tests/gpu/README.md)"
@@ -124,6 +118,15 @@ if [ -z "${RULES_SYCL_NO_BAZEL7:-}" ]; then
 else
   step "Bazel 7.7.1: SKIPPED (RULES_SYCL_NO_BAZEL7=1; CI runs it)"
 fi
+
+step "e2e: Intel's SYCL end-to-end tests (../shared/e2e, tests/e2e/run.sh)"
+# Built as @sycl_e2e (tests/e2e/repository.bzl, WORKSPACE only: Bazel 7's
+# //... never reaches it) in the output base of `bazel test //...`, then run on
+# the CPU device. Last, so that a new failure here leaves every other step's
+# result in the log.
+tests/e2e/run.sh 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
+e2e="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e.log" | tail -1)"
+
 step_done
 
 echo
