@@ -16,7 +16,10 @@ var update = flag.Bool("update", false, "rewrite the .golden files")
 // tests/sycl_cxx/kernel_names.cpp (local classes in functions, lambdas,
 // templates, member functions, anonymous namespaces; a name declared
 // before use), same_local_name.h for two functions that both name a
-// kernel `class init`, unnamed_lambdas.h for unnamed lambdas only.
+// kernel `class init`, kernel_name_class.h for Intel's e2e test
+// Regression/kernel_name_class.cpp (namespace templates of classes local to
+// member functions' lambdas: KernelName3<class KernelName5>),
+// unnamed_lambdas.h for unnamed lambdas only.
 func TestRewriteGolden(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -24,6 +27,7 @@ func TestRewriteGolden(t *testing.T) {
 	}{
 		{"kernel_names", 12},
 		{"same_local_name", 4},
+		{"kernel_name_class", 3},
 		{"unnamed_lambdas", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
