@@ -9,7 +9,6 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
-	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 )
@@ -81,8 +80,7 @@ func deviceLibs(c *config) error {
 	out := atomicfile.NewStaging()
 	defer out.Abort()
 	defer atomicfile.CleanupOnSignal(out.Abort)()
-	stem := strings.TrimSuffix(filepath.Base(c.table), ".table")
-	table := &filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}}
+	t := newImageTable(out, c.outDir, c.table)
 	for _, k := range []string{"fallback", "native"} {
 		img, ok := got[k]
 		if !ok {
@@ -92,28 +90,12 @@ func deviceLibs(c *config) error {
 		if h := hex.EncodeToString(sum[:]); h != want[k] {
 			return fmt.Errorf("the %s bfloat16 device-library image %s compiled has sha256 %s, want %s (the pinned image)", k, filepath.Base(c.jit), h, want[k])
 		}
-		prop, err := img.Properties.Bytes()
-		if err != nil {
-			return err
-		}
-		base := filepath.Join(c.outDir, stem+"_"+k)
-		for _, f := range []struct {
-			ext  string
-			data []byte
-		}{{".spv", img.Binary}, {".prop", prop}, {".sym", nil}} {
-			if err := out.WriteFile(base+f.ext, f.data); err != nil {
-				return err
-			}
-		}
-		if err := table.AddRow(base+".spv", base+".prop", base+".sym"); err != nil {
+		// No entry points: the library's images define no kernels.
+		if err := t.add(k, img.Binary, img.Properties, nil); err != nil {
 			return err
 		}
 	}
-	var buf strings.Builder
-	if err := table.Write(&buf); err != nil {
-		return err
-	}
-	if err := out.WriteFile(c.table, []byte(buf.String())); err != nil {
+	if err := t.write(); err != nil {
 		return err
 	}
 	return out.Commit()

@@ -61,6 +61,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/spirvspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -376,8 +377,7 @@ func diagnostics(log string) string {
 // lowered to SPIR-V spec constants here, with their property sets
 // (tools/internal/spirvspec).
 func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error {
-	stem := strings.TrimSuffix(filepath.Base(c.table), ".table")
-	table := &filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}}
+	t := newImageTable(out, c.outDir, c.table)
 	i := 0
 	for _, img := range res.Images {
 		if isDeviceLib(img) {
@@ -386,42 +386,76 @@ func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error 
 		if img.Format != sycljit.FormatSPIRV {
 			return &sycljit.ABIError{Msg: fmt.Sprintf("image %d has format %d, not SPIR-V", i, img.Format)}
 		}
-		base := filepath.Join(c.outDir, stem+"_"+strconv.Itoa(i))
+		name := strconv.Itoa(i)
 		bin := img.Binary
 		if spirvspec.Uses(bin) {
 			if c.translator == "" || c.llvmAs == "" || c.llvmDis == "" {
 				return fmt.Errorf("%s: reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them needs -translator, -llvm-as and -llvm-dis (llvm-spirv-15, llvm-as-15, llvm-dis-15)", c.src)
 			}
 			var err error
-			bin, err = spirvspec.Lower(bin, base+".spv", img.Properties, spirvspec.Tools{Translator: c.translator, Assembler: c.llvmAs, Disassembler: c.llvmDis})
+			bin, err = spirvspec.Lower(bin, t.base(name)+".spv", img.Properties, spirvspec.Tools{Translator: c.translator, Assembler: c.llvmAs, Disassembler: c.llvmDis})
 			if err != nil {
 				return err
 			}
 		}
-		prop, err := img.Properties.Bytes()
-		if err != nil {
-			return fmt.Errorf("%s.prop: %v", base, err)
-		}
-		var sym strings.Builder
-		for _, s := range img.Symbols {
-			sym.WriteString(s + "\n")
-		}
-		for _, f := range []struct {
-			ext  string
-			data []byte
-		}{{".spv", bin}, {".prop", prop}, {".sym", []byte(sym.String())}} {
-			if err := out.WriteFile(base+f.ext, f.data); err != nil {
-				return err
-			}
-		}
-		if err := table.AddRow(base+".spv", base+".prop", base+".sym"); err != nil {
+		if err := t.add(name, bin, img.Properties, img.Symbols); err != nil {
 			return err
 		}
 		i++
 	}
+	return t.write()
+}
+
+// imageTable stages device images, each as <stem>_<name>.spv, .prop and
+// .sym in the output directory, and then their file table (the columns
+// the wrapper reads).
+type imageTable struct {
+	out       *atomicfile.Staging
+	dir, path string
+	stem      string
+	table     filetable.Table
+}
+
+func newImageTable(out *atomicfile.Staging, dir, path string) *imageTable {
+	return &imageTable{
+		out: out, dir: dir, path: path,
+		stem:  strings.TrimSuffix(filepath.Base(path), ".table"),
+		table: filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}},
+	}
+}
+
+// base is the path, without extension, of the image called name.
+func (t *imageTable) base(name string) string {
+	return filepath.Join(t.dir, t.stem+"_"+name)
+}
+
+// add stages one image, its property sets and its entry points.
+func (t *imageTable) add(name string, bin []byte, props *propset.Registry, symbols []string) error {
+	base := t.base(name)
+	prop, err := props.Bytes()
+	if err != nil {
+		return fmt.Errorf("%s.prop: %v", base, err)
+	}
+	var sym strings.Builder
+	for _, s := range symbols {
+		sym.WriteString(s + "\n")
+	}
+	for _, f := range []struct {
+		ext  string
+		data []byte
+	}{{".spv", bin}, {".prop", prop}, {".sym", []byte(sym.String())}} {
+		if err := t.out.WriteFile(base+f.ext, f.data); err != nil {
+			return err
+		}
+	}
+	return t.table.AddRow(base+".spv", base+".prop", base+".sym")
+}
+
+// write stages the file table of the images added.
+func (t *imageTable) write() error {
 	var buf strings.Builder
-	if err := table.Write(&buf); err != nil {
+	if err := t.table.Write(&buf); err != nil {
 		return err
 	}
-	return out.WriteFile(c.table, []byte(buf.String()))
+	return t.out.WriteFile(t.path, []byte(buf.String()))
 }
