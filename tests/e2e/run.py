@@ -52,7 +52,8 @@ def read_manifest(corpus):
 
 
 KINDS = {
-    # cannot pass here: a CPU device aspect, a test/header version mismatch
+    # cannot pass here: a CPU device aspect, a test/header version mismatch,
+    # a bug of this copy of the test that upstream fixed later
     "here": "cannot pass here",
     # a rules_sycl problem found and not yet fixed, with what is known of it
     "open": "open problem of rules_sycl",
