@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of rules_sycl: Go (with the Go 1.19 SDK Bazel uses), formatting and
-# lint, BUILD files in sync with Gazelle, sycl-post-link conformance, and
-# `bazel test //...` (Starlark analysis tests, tool tests, integration builds
+# lint, BUILD files in sync with Gazelle, sycl-post-link conformance, the
+# documentation's links, length and mnemonic table (tests/docs/check_docs.py),
+# and `bazel test //...` (Starlark analysis tests, tool tests, integration builds
 # that compile and run every example on Intel's oneAPI runtime and CPU OpenCL
 # device, @oneapi_runtime), Intel's SYCL end-to-end tests (tests/e2e/run.sh:
 # the corpus in ../shared/e2e built as @sycl_e2e and run), hermeticity, and
@@ -79,6 +80,15 @@ fi
 
 step "no absolute paths on action command lines"
 tests/integration/check_command_lines.sh "//examples/... + //tests/opencl/..."
+
+step "docs: links resolve, README.md <= 300 lines, every mnemonic in ARCHITECTURE.md"
+# Right after the command-line check: its aquery has analysed the same
+# targets in this server, so this one takes seconds (run from this shell:
+# a python3 that changes PATH would make Bazel analyse everything again).
+docs_aquery="${TMPDIR:-/tmp}/rules_sycl_docs_aquery.txt"
+bazel aquery --output=text "$(python3 tests/docs/check_docs.py --query)" >"$docs_aquery" 2>"$docs_aquery.log" ||
+  { tail -20 "$docs_aquery.log" >&2; exit 1; }
+python3 tests/docs/check_docs.py --aquery-output "$docs_aquery"
 
 step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"

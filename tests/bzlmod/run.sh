@@ -18,7 +18,7 @@ FLAGS=(--jobs=2 --curses=no --color=no --show_progress_rate_limit=60)
 LOG="${TMPDIR:-/tmp}/rules_sycl_bazel7"
 
 # Tests of rules_sycl that cannot pass in Debian sid, with the reason
-# (README.md, "Bazel 7 in Debian sid"): they run device images on PoCL
+# (docs/development.md, "Bazel 7 in Debian sid"): they run device images on PoCL
 # through tests/runtime, which hands PoCL LLVM bitcode with
 # clCreateProgramWithBinary (SPIR-V turned back by llvm-spirv -r, and
 # format-3 bitcode images). Debian 12's PoCL 3.1 takes it; sid's PoCL 7.1

@@ -19,7 +19,7 @@
 # Environment: RUNS (default 10). Figures depend on the machine's load: run
 # it on a quiet machine, or compare the rows of one run only.
 # Measured 2026-11-26 on the shared 2-core machine (load average 14-18),
-# RUNS=10, medians (README, "Ahead-of-time images for the CPU", has the
+# RUNS=10, medians (docs/device-targets.md, "Ahead-of-time images for the CPU", has the
 # table): app50 first result 451 ms JIT / 382 ms AOT, whole run 2527 / 622;
 # APP50_UPFRONT=1 first result 2436 / 432 (AOT 0.18 of JIT); vector_add
 # 419 / 412. cpuaot: about 135 ms CPU per image.
