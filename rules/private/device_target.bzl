@@ -72,7 +72,9 @@ def _cuda_info(ctx):
     for t in ["ptxas", "fatbinary"]:
         if getattr(ctx.attr, t) == None and not [m for m in missing if m.startswith(t)]:
             missing.append(t)
+    libdevice = [f for f in ctx.files.libdevice if f.basename.startswith("libdevice")]
     return struct(
+        libdevice = libdevice[0] if len(libdevice) == 1 else None,
         ptxas = ctx.attr.ptxas[DefaultInfo].files_to_run if ctx.attr.ptxas else None,
         fatbinary = ctx.attr.fatbinary[DefaultInfo].files_to_run if ctx.attr.fatbinary else None,
         ptx_arch = ctx.attr.ptx_arch,
@@ -134,6 +136,7 @@ where {in} and {out} name the image and the output).""",
         "ptx_arch": attr.string(doc = "CUDA targets: the architecture `aot` writes PTX for (e.g. sm_70, what llc's -mcpu says). Set, each PTX image is compiled by `ptxas` once per --@rules_sycl//sycl:cuda_archs architecture and packed with its cubins by `fatbinary` into the image that is wrapped (format native)."),
         "ptxas": attr.label(doc = "CUDA's ptxas: PTX to a cubin for one architecture (with ptx_arch).", **TOOL),
         "fatbinary": attr.label(doc = "CUDA's fatbinary: packs the cubins and the PTX of an image (with ptx_arch).", **TOOL),
+        "libdevice": attr.label(allow_files = [".bc"], doc = "CUDA targets: NVIDIA's libdevice.10.bc (e.g. @rules_sycl_cuda_nvvm//:files, from the nvidia-nvvm wheel). With it, SYCL C++ sources compile to PTX for this target (tools/syclc -format=ptx), which ptxas and fatbinary then take as they take `aot`'s PTX."),
         "cuda_missing": attr.string_list(doc = "Set by sycl_configure: the CUDA tools it could not find. Building an image of this target with a non-empty --@rules_sycl//sycl:cuda_archs then fails with this list."),
     },
     provides = [SyclDeviceTargetInfo],
