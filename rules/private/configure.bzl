@@ -125,9 +125,10 @@ sycl_device_target(
 {aot_server}    image_format = "none",
     ptx_arch = "sm_70",
 {cuda}    cuda_missing = {cuda_missing},
-{libdevice})
+{libdevice}{adapter})
 """.format(
         v = v,
+        adapter = '    runtime_files = ["%s"],\n' % rctx.attr.cuda_adapter if rctx.attr.cuda_adapter else "",
         libdevice = '    libdevice = "%s",\n' % libdevice if libdevice else "",
         cuda = "".join(['    {} = "{}",\n'.format(t, cuda[t]) for t in _CUDA_TOOLS if t in cuda]),
         cuda_missing = repr(cuda_missing),
@@ -502,6 +503,9 @@ sycl_configure = repository_rule(
         "cuda_tools": attr.string(
             default = "@rules_sycl_cuda_nvcc",
             doc = "Repository whose bin/ptxas and bin/fatbinary build nvptx64 cubins and fat binaries (cuda_tools_dependencies declares @rules_sycl_cuda_nvcc from NVIDIA's wheel). SYCL_CUDA_PATH=<CUDA install> takes precedence; empty and no SYCL_CUDA_PATH: nvptx64 builds PTX only and --@rules_sycl//sycl:cuda_archs must be empty.",
+        ),
+        "cuda_adapter": attr.string(
+            doc = "Label of Unified Runtime's CUDA adapter (libur_adapter_cuda.so.0), e.g. @ur_adapter_cuda//:adapter of sycl_cuda_adapter: the nvptx64 target's runtime_files, which programs built for nvptx64 load through libsycl. Empty (the default): none; such programs find no CUDA platform.",
         ),
         "cuda_libdevice": attr.string(
             default = "@rules_sycl_cuda_nvvm//:files",

@@ -33,6 +33,27 @@ CUDA_NVVM_WHEEL = struct(
     files = ["nvvm/libdevice/libdevice.10.bc"],
 )
 
+# cuda.h and nvml.h of CUDA 13.0, which Unified Runtime's CUDA adapter
+# compiles against (sycl_cuda_adapter; libcuda.so.1 and libnvidia-ml.so.1
+# come from the NVIDIA driver at run time).
+CUDA_RUNTIME_WHEEL = struct(
+    name = "nvidia-cuda-runtime",
+    version = "13.0.96",
+    file = "nvidia_cuda_runtime-13.0.96-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl",
+    sha256 = "7f82250d7782aa23b6cfe765ecc7db554bd3c2870c43f3d1821f1d18aebf0548",
+    tools = [],
+    files = ["include/cuda.h"],
+)
+
+CUDA_NVML_WHEEL = struct(
+    name = "nvidia-nvml-dev",
+    version = "13.0.87",
+    file = "nvidia_nvml_dev-13.0.87-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl",
+    sha256 = "082871368275cf6620fc900f55d8eaf2563b263a38a00a5168e9650bce963ba1",
+    tools = [],
+    files = ["include/nvml.h"],
+)
+
 # cuobjdump has no 13.0 wheel; 13.2 reads 13.0 fat binaries (tests only).
 CUDA_CUOBJDUMP_WHEEL = struct(
     name = "nvidia-cuda-cuobjdump",
@@ -94,10 +115,16 @@ package(default_visibility = ["//visibility:public"])
 exports_files([{tools}] + glob([{files}]))
 
 # The wheel's data files (empty where the wheel could not be fetched: the
-# rules that need them say so).
+# rules that need them say so), and its headers as a cc_library.
 filegroup(
     name = "files",
     srcs = glob([{files}]),
+)
+
+cc_library(
+    name = "headers",
+    hdrs = glob([{files}], exclude = ["**/*.bc"]),
+    includes = ["include"],
 )
 """.format(
         wheel = rctx.attr.wheel,
@@ -125,11 +152,13 @@ cuda_wheel = repository_rule(
 _WHEELS = {
     "rules_sycl_cuda_cuobjdump": CUDA_CUOBJDUMP_WHEEL,
     "rules_sycl_cuda_nvcc": CUDA_NVCC_WHEEL,
+    "rules_sycl_cuda_nvml": CUDA_NVML_WHEEL,
     "rules_sycl_cuda_nvvm": CUDA_NVVM_WHEEL,
+    "rules_sycl_cuda_runtime": CUDA_RUNTIME_WHEEL,
 }
 
 def cuda_tools_dependencies(module_extension = False):
-    """Declares @rules_sycl_cuda_nvcc (ptxas, fatbinary), @rules_sycl_cuda_nvvm (libdevice) and @rules_sycl_cuda_cuobjdump.
+    """Declares @rules_sycl_cuda_nvcc (ptxas, fatbinary), @rules_sycl_cuda_nvvm (libdevice), @rules_sycl_cuda_runtime and @rules_sycl_cuda_nvml (cuda.h, nvml.h: sycl_cuda_adapter) and @rules_sycl_cuda_cuobjdump.
 
     Args:
       module_extension: True when called from a module extension (bzlmod),
