@@ -9,7 +9,8 @@
 #      .offline/ (git-ignored) as Bazel repositories;
 #   3. downloads, with pip, the pinned wheels of Intel's oneAPI SYCL runtime
 #      (rules/private/oneapi_runtime.bzl) and NVIDIA's CUDA tools (ptxas,
-#      fatbinary, cuobjdump: rules/private/cuda_tools.bzl), each checked
+#      fatbinary, cuobjdump, libdevice, cuda.h and nvml.h:
+#      rules/private/cuda_tools.bzl), each checked
 #      against its sha256, into .offline/wheels, so Bazel fetches them
 #      without network;
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
@@ -163,7 +164,8 @@ install_buildifier() {
   GOBIN="$OFF/bin" GOFLAGS=-mod=mod go install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION"
 }
 
-# The pinned wheels (oneAPI runtime, about 480 MB; CUDA tools, about 40 MB),
+# The pinned wheels (oneAPI runtime, about 480 MB; CUDA tools, libdevice and
+# the CUDA headers, about 105 MB),
 # by name with pip and checked against their sha256; a second run only
 # re-checks them.
 prefetch_wheels() {

@@ -53,5 +53,5 @@ def _sycl_impl(module_ctx):
 sycl = module_extension(
     implementation = _sycl_impl,
     tag_classes = {"dpcpp": _dpcpp_tag, "oneapi_runtime": _runtime_tag},
-    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_cuobjdump), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
+    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_nvvm, @rules_sycl_cuda_cuobjdump), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
 )

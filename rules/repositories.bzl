@@ -1,6 +1,7 @@
 """WORKSPACE macros of rules_sycl."""
 
 load("//rules/private:configure.bzl", _sycl_configure = "sycl_configure")
+load("//rules/private:cuda_adapter.bzl", _sycl_cuda_adapter = "sycl_cuda_adapter")
 load("//rules/private:cuda_tools.bzl", _cuda_tools_dependencies = "cuda_tools_dependencies", _cuda_wheel = "cuda_wheel")
 load("//rules/private:dpcpp_configure.bzl", _dpcpp_configure = "dpcpp_configure")
 load("//rules/private:oneapi_runtime.bzl", _sycl_oneapi_runtime = "sycl_oneapi_runtime")
@@ -8,6 +9,7 @@ load("//rules/private:oneapi_runtime.bzl", _sycl_oneapi_runtime = "sycl_oneapi_r
 sycl_configure = _sycl_configure
 cuda_tools_dependencies = _cuda_tools_dependencies
 cuda_wheel = _cuda_wheel
+sycl_cuda_adapter = _sycl_cuda_adapter
 dpcpp_configure = _dpcpp_configure
 
 def sycl_oneapi_runtime(name = "oneapi_runtime", **kwargs):

@@ -25,9 +25,21 @@ inline std::string IcdSource() {
 
 // The CPU device of Intel's OpenCL platform. Exits with one line naming the
 // device selector and the ICD source when there is none (PoCL's CPU device
-// does not count: it cannot compile SPIR-V).
+// does not count: it cannot compile SPIR-V). Where ONEAPI_DEVICE_SELECTOR
+// names another backend (cuda:gpu: a program built for nvptx64 on an NVIDIA
+// GPU through libsycl's CUDA adapter), the device it selects instead.
 inline sycl::device IntelCpuDevice(const char *program) {
   std::string why;
+  const char *chosen = std::getenv("ONEAPI_DEVICE_SELECTOR");
+  if (chosen && *chosen && std::string(chosen).rfind("opencl", 0) != 0) {
+    try {
+      return sycl::device(sycl::default_selector_v);
+    } catch (const sycl::exception &e) {
+      std::fprintf(stderr, "%s: no device for ONEAPI_DEVICE_SELECTOR=%s: %s\n",
+                   program, chosen, e.what());
+      std::exit(1);
+    }
+  }
   try {
     for (const sycl::platform &p : sycl::platform::get_platforms()) {
       if (p.get_backend() != sycl::backend::opencl ||

@@ -79,16 +79,19 @@ def _compile_opencl(sycl, inputs):
     return objects
 
 def _compile_sycl_cxx(ctx, sycl, inputs):
-    """clang toolchain: each SYCL C++ TU to device images (tools/syclc), for the primary device target.
+    """clang toolchain: each SYCL C++ TU to device images (tools/syclc).
 
-    libsycl-jit builds SPIR-V images (spir64) only: its nvptx64 path needs
-    libspirv for nvptx, which the wheel lacks. Each TU is compiled once; its
-    SPIR-V image table serves the primary device target and every requested
-    device target that compiles SPIR-V ahead of time (spir64_x86_64: the
-    pipeline runs its AOT step over the table). Other device targets get no
-    SYCL C++ images (OpenCL C TUs still build for every device target);
-    without any SPIR-V device target, a rule with SYCL C++ sources fails
-    here.
+    libsycl-jit builds SPIR-V images (spir64) and PTX images (nvptx64, with
+    NVIDIA's libdevice). Each TU is compiled once to SPIR-V where a SPIR-V
+    target is requested: its image table serves the primary device target
+    and every requested device target that compiles SPIR-V ahead of time
+    (spir64_x86_64: the pipeline runs its AOT step over the table); and once
+    to PTX per requested CUDA device target (nvptx64: the pipeline runs
+    ptxas and fatbinary over it). The host TU includes the first compile's
+    integration header and footer (the two compiles write the same). Other
+    device targets get no SYCL C++ images (OpenCL C TUs still build for every
+    device target); without a SPIR-V or CUDA device target, a rule with SYCL
+    C++ sources fails here.
     """
     if not inputs.cxx_srcs:
         return struct(image_tables = {}, host_tus = [])
@@ -102,8 +105,12 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
         ))
     dt = sycl.primary
     spirv_targets = [t.name for t in sycl.device_targets if t.name == dt.name or (t.device_triple == dt.device_triple and t.translator and t.aot and not t.cuda)]
-    if not spirv_targets:
-        fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s only (libsycl-jit: SPIR-V), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
+    cuda_targets = [t for t in sycl.device_targets if t.cuda]
+    for t in cuda_targets:
+        if not t.cuda.libdevice:
+            fail("%s: C++ sources (%s) are single-source SYCL, whose device code for %s links NVIDIA's libdevice, which the device target lacks (sycl_device_target.libdevice: @rules_sycl_cuda_nvvm//:files from the nvidia-nvvm wheel, which ./setup.sh prefetches, or SYCL_CUDA_PATH's nvvm/libdevice/libdevice.10.bc)." % (ctx.label, cxx, t.name))
+    if not spirv_targets and not cuda_targets:
+        fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s and CUDA targets only (libsycl-jit: SPIR-V, PTX), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
             ctx.label,
             cxx,
             toolchain.kind,
@@ -111,14 +118,22 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
             ", ".join([t.name for t in sycl.device_targets]),
             dt.name,
         ))
-    tables = []
+    compiled = ([dt] if spirv_targets else []) + cuda_targets
+    tables = {t.name: [] for t in compiled}
     host_tus = []
     for src in inputs.cxx_srcs:
         d = inputs.device
-        out = emit_sycl_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
-        tables.append(struct(dir = out.dir, table = out.table))
-        host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer))
-    return struct(image_tables = {name: tables for name in spirv_targets}, host_tus = host_tus)
+        outs = [
+            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
+            for t in compiled
+        ]
+        for t, out in zip(compiled, outs):
+            tables[t.name].append(struct(dir = out.dir, table = out.table))
+        host_tus.append(struct(src = src, device_target = compiled[0], int_header = outs[0].int_header, int_footer = outs[0].int_footer))
+    image_tables = {name: tables[dt.name] for name in spirv_targets}
+    for t in cuda_targets:
+        image_tables[t.name] = tables[t.name]
+    return struct(image_tables = image_tables, host_tus = host_tus)
 
 def _compile_dpcpp(ctx, sycl, inputs):
     """DPC++: every C++ source is single-source SYCL, its device part compiled per device target."""

@@ -69,6 +69,21 @@ def _cuda_tools(rctx):
         return {t: "%s//:bin/%s" % (rctx.attr.cuda_tools, t) for t in _CUDA_TOOLS}, []
     return {}, ["%s (set SYCL_CUDA_PATH to a CUDA install, or sycl_configure's cuda_tools to a repository such as @rules_sycl_cuda_nvcc)" % t for t in _CUDA_TOOLS]
 
+def _cuda_libdevice(rctx):
+    """NVIDIA's libdevice for SYCL C++ PTX compiles: its label, or "".
+
+    SYCL_CUDA_PATH's nvvm/libdevice/libdevice.10.bc, else the cuda_libdevice
+    attribute's filegroup (@rules_sycl_cuda_nvvm//:files).
+    """
+    cuda = rctx.os.environ.get("SYCL_CUDA_PATH", "")
+    if cuda:
+        p = rctx.path(cuda + "/nvvm/libdevice/libdevice.10.bc")
+        if not p.exists:
+            return ""
+        rctx.symlink(p, "lib/libdevice.10.bc")
+        return "lib/libdevice.10.bc"
+    return rctx.attr.cuda_libdevice
+
 def _nvptx_target(rctx):
     """Symlinks the nvptx64 tools and returns the sycl_device_target text, or ""."""
     v = rctx.os.environ.get("SYCL_NVPTX_LLVM_VERSION", "19")
@@ -85,12 +100,15 @@ def _nvptx_target(rctx):
         tool_script(rctx, p, "bin/" + key, "sycl_configure")
     rctx.symlink(libclc, "lib/nvptx64--nvidiacl.bc")
     cuda, cuda_missing = _cuda_tools(rctx)
+    libdevice = _cuda_libdevice(rctx)
     codegen = _imagec_codegen(rctx, v)
     return codegen + """
 # nvptx64: clang-{v} + libclc + llc-{v} -> PTX (sm_70), then per
 # --@rules_sycl//sycl:cuda_archs architecture ptxas -> cubin, and fatbinary
-# packs the cubins and the PTX. Build it with
-# --@rules_sycl//sycl:targets=spir64,nvptx64 or a binary's `targets`.
+# packs the cubins and the PTX. SYCL C++ sources compile to PTX in
+# tools/syclc (libsycl-jit, with NVIDIA's libdevice), then the same ptxas and
+# fatbinary steps. Build it with --@rules_sycl//sycl:targets=spir64,nvptx64
+# or a binary's `targets`.
 sycl_device_target(
     name = "nvptx64",
     target = "nvptx64",
@@ -107,9 +125,11 @@ sycl_device_target(
 {aot_server}    image_format = "none",
     ptx_arch = "sm_70",
 {cuda}    cuda_missing = {cuda_missing},
-)
+{libdevice}{adapter})
 """.format(
         v = v,
+        adapter = '    runtime_files = ["%s"],\n' % rctx.attr.cuda_adapter if rctx.attr.cuda_adapter else "",
+        libdevice = '    libdevice = "%s",\n' % libdevice if libdevice else "",
         cuda = "".join(['    {} = "{}",\n'.format(t, cuda[t]) for t in _CUDA_TOOLS if t in cuda]),
         cuda_missing = repr(cuda_missing),
         aot_server = '    aot_server = ":imagec_codegen",\n' if codegen else "",
@@ -483,6 +503,13 @@ sycl_configure = repository_rule(
         "cuda_tools": attr.string(
             default = "@rules_sycl_cuda_nvcc",
             doc = "Repository whose bin/ptxas and bin/fatbinary build nvptx64 cubins and fat binaries (cuda_tools_dependencies declares @rules_sycl_cuda_nvcc from NVIDIA's wheel). SYCL_CUDA_PATH=<CUDA install> takes precedence; empty and no SYCL_CUDA_PATH: nvptx64 builds PTX only and --@rules_sycl//sycl:cuda_archs must be empty.",
+        ),
+        "cuda_adapter": attr.string(
+            doc = "Label of Unified Runtime's CUDA adapter (libur_adapter_cuda.so.0), e.g. @ur_adapter_cuda//:adapter of sycl_cuda_adapter: the nvptx64 target's runtime_files, which programs built for nvptx64 load through libsycl. Empty (the default): none; such programs find no CUDA platform.",
+        ),
+        "cuda_libdevice": attr.string(
+            default = "@rules_sycl_cuda_nvvm//:files",
+            doc = "Label of NVIDIA's libdevice.10.bc, which SYCL C++ PTX compiles for nvptx64 link (cuda_tools_dependencies declares @rules_sycl_cuda_nvvm from the nvidia-nvvm wheel). SYCL_CUDA_PATH=<CUDA install> takes precedence (its nvvm/libdevice). Empty: SYCL C++ sources do not build for nvptx64 (OpenCL C still does).",
         ),
         "sycl_jit": attr.string(
             default = "@oneapi_runtime//:sycl_jit",

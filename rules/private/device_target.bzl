@@ -16,7 +16,7 @@ def files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
                                [t[DefaultInfo].default_runfiles.files for t in tools])
 
-def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None):
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None, runtime_files = None):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
     Args:
@@ -34,6 +34,8 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
       aot_extension: string, extension of its outputs.
       aot_isa_flag: string, its flag for --@rules_sycl//sycl:cpu_aot_isa.
       cuda: struct or None (see SyclDeviceTargetInfo.cuda).
+      runtime_files: depset of File or None: what programs built for this
+        target load at run time besides the toolchain's runtime.
 
     Returns:
       SyclDeviceTargetInfo.
@@ -59,6 +61,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
         image_format = image_format,
         all_files = all_files,
         cuda = cuda,
+        runtime_files = runtime_files or depset(),
     )
 
 def _cuda_info(ctx):
@@ -72,7 +75,9 @@ def _cuda_info(ctx):
     for t in ["ptxas", "fatbinary"]:
         if getattr(ctx.attr, t) == None and not [m for m in missing if m.startswith(t)]:
             missing.append(t)
+    libdevice = [f for f in ctx.files.libdevice if f.basename.startswith("libdevice")]
     return struct(
+        libdevice = libdevice[0] if len(libdevice) == 1 else None,
         ptxas = ctx.attr.ptxas[DefaultInfo].files_to_run if ctx.attr.ptxas else None,
         fatbinary = ctx.attr.fatbinary[DefaultInfo].files_to_run if ctx.attr.fatbinary else None,
         ptx_arch = ctx.attr.ptx_arch,
@@ -98,6 +103,7 @@ def _sycl_device_target_impl(ctx):
         aot_extension = ctx.attr.aot_extension,
         aot_isa_flag = ctx.attr.aot_isa_flag,
         cuda = _cuda_info(ctx),
+        runtime_files = depset(ctx.files.runtime_files),
     )]
 
 sycl_device_target = rule(
@@ -134,6 +140,8 @@ where {in} and {out} name the image and the output).""",
         "ptx_arch": attr.string(doc = "CUDA targets: the architecture `aot` writes PTX for (e.g. sm_70, what llc's -mcpu says). Set, each PTX image is compiled by `ptxas` once per --@rules_sycl//sycl:cuda_archs architecture and packed with its cubins by `fatbinary` into the image that is wrapped (format native)."),
         "ptxas": attr.label(doc = "CUDA's ptxas: PTX to a cubin for one architecture (with ptx_arch).", **TOOL),
         "fatbinary": attr.label(doc = "CUDA's fatbinary: packs the cubins and the PTX of an image (with ptx_arch).", **TOOL),
+        "libdevice": attr.label(allow_files = [".bc"], doc = "CUDA targets: NVIDIA's libdevice.10.bc (e.g. @rules_sycl_cuda_nvvm//:files, from the nvidia-nvvm wheel). With it, SYCL C++ sources compile to PTX for this target (tools/syclc -format=ptx), which ptxas and fatbinary then take as they take `aot`'s PTX."),
+        "runtime_files": attr.label_list(allow_files = True, doc = "What programs built for this target load at run time besides the toolchain's runtime, e.g. Unified Runtime's CUDA adapter for nvptx64 (sycl_cuda_adapter's :adapter): sycl_binary adds them to its runfiles, and the launcher's LD_LIBRARY_PATH names their directories, where the runtime's loader finds an adapter by name."),
         "cuda_missing": attr.string_list(doc = "Set by sycl_configure: the CUDA tools it could not find. Building an image of this target with a non-empty --@rules_sycl//sycl:cuda_archs then fails with this list."),
     },
     provides = [SyclDeviceTargetInfo],

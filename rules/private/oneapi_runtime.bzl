@@ -119,6 +119,16 @@ filegroup(
     srcs = glob(["lib/**"]) + ["etc/OpenCL/vendors/intel-cpu.icd"],
 )
 
+# UMF (Unified Memory Framework), headers and library: what a Unified
+# Runtime adapter built from source (sycl_cuda_adapter) compiles and links
+# against.
+cc_library(
+    name = "umf",
+    srcs = glob(["lib/libumf.so.1"], allow_empty = True),
+    hdrs = glob(["include/umf.h", "include/umf/**"], allow_empty = True),
+    includes = ["include"],
+)
+
 # DPC++'s device compiler (libsycl-jit) and the libraries it loads from its
 # own directory (RUNPATH $ORIGIN/../lib): what tools/syclc compiles SYCL C++
 # with. Toolchain files (sycl_toolchain's sycl_jit), not runtime files: 250 MB

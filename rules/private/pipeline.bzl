@@ -10,6 +10,7 @@ load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
 load("//rules/private/actions:split.bzl", "emit_split")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
+load(":sycl_jit.bzl", "SYCL_JIT")
 
 def has_device_code(sycl, sycl_info):
     """Whether a rule's SyclInfo holds device code for a requested device target.
@@ -29,8 +30,20 @@ def has_device_code(sycl, sycl_info):
 def _sycl_cxx_tables(sycl_info, device_target):
     return sycl_info.image_tables_by_target.get(device_target.name, depset()).to_list()
 
-def _sycl_cxx_image_table(sycl, device_target, tu):
-    """A SYCL C++ TU's SPIR-V images for device_target: as they are, or compiled ahead of time (spir64_x86_64)."""
+def _sycl_cxx_image_table(sycl, device_target, tu, syclbin):
+    """A SYCL C++ TU's images for device_target: SPIR-V as they are or compiled ahead of time (spir64_x86_64), PTX in fat binaries (nvptx64).
+
+    nvptx64 images are PTX from tools/syclc: with --@rules_sycl//sycl:cuda_archs
+    each becomes a fat binary of a cubin per architecture and the PTX (what
+    DPC++ wraps for CUDA, format native), else (and in a SYCLBIN, which keeps
+    PTX) it is wrapped as PTX (format none: the runtime hands it to the CUDA
+    driver, which JIT-compiles it).
+    """
+    if device_target.cuda:
+        if not sycl.modes.cuda_archs or syclbin:
+            return struct(dirs = [tu.dir], table = tu.table, device_target = device_target, format = "none")
+        fat = emit_cuda_fatbinary(sycl, device_target = device_target, ptx = struct(dir = tu.dir, table = tu.table), unit = _unit_name(tu.dir), ptx_arch = SYCL_JIT.ptx_target)
+        return struct(dirs = [tu.dir] + fat.dirs, table = fat.table, device_target = device_target, format = "native")
     if not device_target.aot:
         return struct(dirs = [tu.dir], table = tu.table, device_target = device_target, format = "spirv")
     aot = emit_aot(sycl, device_target = device_target, in_dirs = [tu.dir], in_table = tu.table, unit = _unit_name(tu.dir))
@@ -68,7 +81,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     """
     per_tu = sycl.modes.per_tu and not syclbin
     sycl_cxx = [
-        _sycl_cxx_image_table(sycl, dt, t)
+        _sycl_cxx_image_table(sycl, dt, t, syclbin)
         for dt in sycl.device_targets
         for t in _sycl_cxx_tables(sycl_info, dt)
     ]
@@ -128,7 +141,7 @@ def _device_libraries(sycl, sycl_cxx):
     devicelibs = sycl.toolchain.sycl_devicelibs
     if not devicelibs:
         return []
-    targets = {t.device_target.name: t.device_target for t in sycl_cxx if not t.device_target.aot}
+    targets = {t.device_target.name: t.device_target for t in sycl_cxx if not t.device_target.aot and not t.device_target.cuda}
     return [
         struct(dir = devicelibs.dir, table = devicelibs.table, device_target = dt)
         for dt in targets.values()

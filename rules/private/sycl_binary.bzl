@@ -39,6 +39,12 @@ def sycl_binary_impl(ctx):
         pic_objects = depset(wrapped),
     )
     runtime_runfiles = sycl.toolchain.runtime_runfiles
+
+    # The device targets' own run-time files (nvptx64: the CUDA adapter),
+    # beside the runtime's, on the launcher's library path.
+    target_files = depset(transitive = [dt.runtime_files for dt in sycl.device_targets])
+    if runtime_runfiles and target_files.to_list():
+        runtime_runfiles = runtime_runfiles.merge(ctx.runfiles(transitive_files = target_files))
     launch = launch_environment(ctx, runtime_runfiles)
     linking_outputs = cc_common.link(
         # With a launcher, <name> is the launcher and <name>.bin the program.

@@ -20,6 +20,10 @@ SYCL_JIT = struct(
         native = "f764a4e75941b61fd1431f86d278676de15f3ac0fda36a01d9996615da6a9eb5",
         fallback = "d7a8fb99ebfc8abaf95ab356b08e60deb504d064f5c48e3d20d461d32330c935",
     ),
+    # The architecture of the PTX it writes for nvptx64 (`.target sm_75`,
+    # the NVPTX backend's default; tools/syclc -format=ptx): the PTX entry of
+    # each fat binary.
+    ptx_target = "sm_75",
     # The wheel it comes from (oneapi_runtime.bzl's ONEAPI_WHEELS pins it).
     origin = "intel-sycl-rt==2026.2.0",
     # What it needs besides libc and libz: intel-cmplr-lib-rt's libraries.

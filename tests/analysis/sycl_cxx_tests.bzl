@@ -233,7 +233,8 @@ def _mixed_two_targets_test_impl(ctx):
     by = actions_by_mnemonic(env)
     syclc = [a for a in by["SyclDeviceCompile"] if "-jit=" + _JIT in a.argv]
     opencl = [a for a in by["SyclDeviceCompile"] if "-emit-llvm" in a.argv]
-    asserts.equals(env, 1, len(syclc), "SYCL C++: one compile, spir64 only")
+    asserts.equals(env, 2, len(syclc), "SYCL C++: one compile per device target")
+    asserts.equals(env, [False, True], ["-format=ptx" in a.argv for a in syclc], "SPIR-V, then PTX")
     asserts.equals(env, 2, len(opencl), "OpenCL C: one compile per device target")
     asserts.equals(env, 2, len(by.get("SyclDeviceLink", [])), "OpenCL C links per device target")
     groups = []
@@ -243,7 +244,7 @@ def _mixed_two_targets_test_impl(ctx):
             target = a[len("-target="):]
         elif a == "-batch":
             groups.append((target, by["SyclWrap"][0].argv[i + 1].split("/")[-2]))
-    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "fatbin"), ("spir64", "main.cc.images")], groups, "OpenCL C images per target, then the SYCL C++ images")
+    asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "fatbin"), ("spir64", "main.cc.images"), ("nvptx64", "fatbin")], groups, "OpenCL C images per target, then the SYCL C++ images per target")
     return analysistest.end(env)
 
 sycl_cxx_mixed_two_targets_test = analysistest.make(
@@ -254,15 +255,47 @@ sycl_cxx_mixed_two_targets_test = analysistest.make(
     },
 )
 
-def _no_spir64_test_impl(ctx):
+def _of_sycl_cxx(actions):
+    # The actions over main.cc's images (the OpenCL C TU has its own).
+    return [a for a in actions if "main.cc.images" in " ".join(a.argv)]
+
+def _nvptx64_only_test_impl(ctx):
     env = analysistest.begin(ctx)
-    asserts.expect_failure(env, "whose device code the clang toolchain builds for spir64 only (libsycl-jit: SPIR-V), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for nvptx64")
+    by = actions_by_mnemonic(env)
+    syclc = [a for a in by["SyclDeviceCompile"] if "-jit=" + _JIT in a.argv]
+    asserts.equals(env, 1, len(syclc), "SYCL C++: one PTX compile")
+    compile = syclc[0]
+    asserts.true(env, "-format=ptx" in compile.argv, "syclc -format=ptx")
+    libdevice = flag_value(compile.argv, "-libdevice")
+    asserts.true(env, libdevice.endswith("/nvvm/libdevice/libdevice.10.bc"), "libdevice: " + libdevice)
+    asserts.true(env, libdevice in [f.path for f in compile.inputs.to_list()], "libdevice is an input")
+    asserts.false(env, [a for a in compile.argv if a.startswith("-translator=")], "no spec-constant lowering for PTX")
+
+    # The images: ptxas per default architecture, one fatbinary with the
+    # library's sm_75 PTX, wrapped as native nvptx64 images (the OpenCL C
+    # TU's, from llc, have their own).
+    ptxas = sorted([[f for f in a.argv if f.startswith("-arch=")][0] for a in _of_sycl_cxx(by["SyclPtxas"])])
+    asserts.equals(env, ["-arch=sm_80", "-arch=sm_90"], ptxas)
+    fatbinary = _of_sycl_cxx(by["SyclFatbinary"])
+    asserts.equals(env, 1, len(fatbinary))
+    asserts.true(env, "--image3=kind=ptx,sm=75,file={in}" in fatbinary[0].argv, "the PTX entry is sm_75")
+    wrap = by["SyclWrap"][0].argv
+    i = wrap.index("-target=nvptx64")
+    asserts.equals(env, "-format=native", wrap[i + 1])
+
+    # The host TU includes the PTX compile's integration header.
+    host = by["SyclHostCompile"][0]
+    header = [o.path for o in compile.outputs.to_list() if o.basename.endswith(".int_header.h")]
+    asserts.true(env, header[0] in [f.path for f in host.inputs.to_list()], "host compile reads " + header[0])
+    assert_no_absolute_paths(env, syclc + by["SyclPtxas"] + fatbinary)
     return analysistest.end(env)
 
-sycl_cxx_no_spir64_test = analysistest.make(
-    _no_spir64_test_impl,
-    expect_failure = True,
-    config_settings = {str(Label("//sycl:targets")): ["nvptx64"]},
+sycl_cxx_nvptx64_only_test = analysistest.make(
+    _nvptx64_only_test_impl,
+    config_settings = {
+        str(Label("//sycl:device_link_mode")): "whole",
+        str(Label("//sycl:targets")): ["nvptx64"],
+    },
 )
 
 # --- a toolchain that cannot compile SYCL C++ -----------------------------

@@ -3,9 +3,16 @@
 # registers): each is a fat binary (format native) holding exactly one cubin
 # per requested architecture and one PTX for the PTX architecture, read back
 # by NVIDIA's cuobjdump; the PTX entries are the expected kernels.
-#   check_fatbin.sh HARNESS CUOBJDUMP ARCHS PTX_ARCH KERNEL...
+# With --sets, every image also carries each of the comma-separated
+# property sets (read from the registered descriptor).
+#   check_fatbin.sh [--sets SET,...] HARNESS CUOBJDUMP ARCHS PTX_ARCH KERNEL...
 #   e.g. check_fatbin.sh vector_add_gpu cuobjdump sm_80,sm_90 sm_70 vector_add vector_scale
 set -euo pipefail
+sets=
+if [ "${1:-}" = "--sets" ]; then
+  sets=$2
+  shift 2
+fi
 harness=$1 cuobjdump=$2 archs=$3 ptx_arch=$4
 shift 4
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -15,7 +22,14 @@ trap 'rm -rf "$tmp"' EXIT
 "$harness" -dump "$tmp" -no-run >"$tmp/images.txt" || fail "$harness -dump failed"
 cat "$tmp/images.txt"
 grep -q 'format 1,' "$tmp/images.txt" || fail "no nvptx64 image is native (format 1)"
-! grep -v 'format 1,' "$tmp/images.txt" | grep -q . || fail "an nvptx64 image is not a fat binary"
+! grep '^image' "$tmp/images.txt" | grep -v 'format 1,' | grep -q . || fail "an nvptx64 image is not a fat binary"
+if [ -n "$sets" ]; then
+  images=$(grep -c '^image' "$tmp/images.txt")
+  while IFS= read -r set; do
+    got=$(grep -cF "  property set [$set]:" "$tmp/images.txt" || true)
+    [ "$got" = "$images" ] || fail "$got of $images images carry the property set [$set]"
+  done < <(tr ',' '\n' <<<"$sets")
+fi
 
 want_elf=$(tr ',' '\n' <<<"$archs" | sort)
 abs_cuobjdump=$(cd "$(dirname "$cuobjdump")" && pwd)/$(basename "$cuobjdump")
@@ -32,7 +46,7 @@ for f in "$tmp"/image_*.fatbin; do
 done
 [ "$n" -gt 0 ] || fail "no fat binaries"
 for k in "$@"; do
-  grep -lE "^\.(visible )?\.entry $k\(" "$tmp"/ptx_*/*.ptx >/dev/null ||
+  grep -lE "^\.(visible |weak )?\.entry $k\(" "$tmp"/ptx_*/*.ptx >/dev/null ||
     fail "no fat binary's PTX has an .entry for $k"
 done
 echo "PASS: $n fat binaries, cubins $(echo $want_elf) + PTX $ptx_arch, entries: $*"

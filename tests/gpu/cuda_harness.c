@@ -56,6 +56,7 @@ typedef struct image {
   const unsigned char *begin, *end;
   const char **entries;
   size_t num_entries;
+  const unsigned char *sets_begin, *sets_end; /* property sets: name, begin, end */
   void *module; /* CUmodule once loaded */
   int jit;      /* the load JIT-compiled PTX */
   float jit_ms;
@@ -105,6 +106,8 @@ void __sycl_register_lib(const void *desc) {
     im->end = load_ptr(imgs + bin + 8);
     const unsigned char *eb = load_ptr(imgs + bin + 16);
     const unsigned char *ee = load_ptr(imgs + bin + 24);
+    im->sets_begin = load_ptr(imgs + bin + 32);
+    im->sets_end = load_ptr(imgs + bin + 40);
     if (eb && ee > eb) {
       /* New-layout entries start with Reserved=0 then Version=1, Kind=8
        * (OFK_SYCL), Flags=0: 0x80001 where an old entry has its name
@@ -456,6 +459,14 @@ static void dump(const char *dir) {
            (size_t)(im->end - im->begin));
     for (size_t e = 0; e < im->num_entries; e++) printf(" %s", im->entries[e]);
     printf(" -> %s\n", path);
+    /* Each property set (24 bytes: name, begin, end) and its properties
+     * (32 bytes each, name first). */
+    for (const unsigned char *s = im->sets_begin; s && s < im->sets_end; s += 24) {
+      const unsigned char *pb = load_ptr(s + 8), *pe = load_ptr(s + 16);
+      printf("  property set [%s]:", (const char *)load_ptr(s));
+      for (const unsigned char *p = pb; p && p < pe; p += 32) printf(" %s", (const char *)load_ptr(p));
+      printf("\n");
+    }
   }
 }
 

@@ -33,7 +33,7 @@ for f in "${ptx[@]}"; do
   grep -q '^\.target sm_' "$f" || { echo "FAIL: $f is not PTX (no .target)" >&2; exit 1; }
 done
 for k in "$@"; do
-  grep -lE "^\.(visible )?\.entry $k\(" "${ptx[@]}" >/dev/null ||
+  grep -lE "^\.(visible |weak )?\.entry $k\(" "${ptx[@]}" >/dev/null ||
     { echo "FAIL: no PTX image has an .entry for $k" >&2; exit 1; }
 done
 echo "PASS: ${#ptx[@]} PTX images, entries: $*"

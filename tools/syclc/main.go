@@ -5,6 +5,7 @@
 //	syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H \
 //	    -int-footer=F [-split=auto|per_kernel|per_source|off] \
 //	    [-translator=LLVM_SPIRV -llvm-as=LLVM_AS -llvm-dis=LLVM_DIS] \
+//	    [-format=ptx -libdevice=LIBDEVICE] \
 //	    [-wheel=NAME==VERSION -sha256=HEX] -- FLAGS... SRC
 //
 // DIR gets NAME_<i>.spv, NAME_<i>.prop and NAME_<i>.sym per device image
@@ -21,6 +22,12 @@
 // specialization constants unlowered; syclc lowers those of the images that
 // read them with the LLVM 15 tools -translator, -llvm-as and -llvm-dis
 // name (tools/internal/spirvspec), and fails without them.
+//
+// With -format=ptx the images are PTX for nvptx64-nvidia-cuda (NAME_<i>.ptx,
+// `.target sm_75`), linked with NVIDIA's libdevice (LIBDEVICE, from the
+// nvidia-nvvm wheel) for the math built-ins, through the library's PTX work-
+// arounds (sycljit.CompilePTX); the integration header and footer are the
+// SPIR-V compile's.
 //
 //	syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
 //
@@ -127,9 +134,11 @@ type config struct {
 	src                          string
 	// LLVM 15 tools that lower specialization constants (spirvspec).
 	translator, llvmAs, llvmDis string
+	// -format=ptx: PTX images, linked with libdevice.
+	format, libdevice string
 }
 
-const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] -- FLAGS... SRC
+const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-format=ptx -libdevice=FILE] -- FLAGS... SRC
        syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
        syclc -devicelibs -jit=LIB -out-dir=DIR -table=DIR/NAME.table -native-sha256=HEX -fallback-sha256=HEX
 
@@ -159,6 +168,8 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.translator, "translator", "", "llvm-spirv-15: with -llvm-as and -llvm-dis, lowers the SYCL 2020 specialization constants of images that use them")
 	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as-15, for -translator")
 	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis-15, for -translator")
+	fs.StringVar(&c.format, "format", "spirv", "device image format: spirv (spir64) or ptx (nvptx64, needs -libdevice)")
+	fs.StringVar(&c.libdevice, "libdevice", "", "with -format=ptx: NVIDIA's libdevice.10.bc")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
@@ -182,6 +193,14 @@ func parseArgs(args []string) (*config, error) {
 	}
 	if _, ok := splitModes[c.split]; !ok {
 		return nil, fmt.Errorf("-split=%s: want auto, per_kernel, per_source or off", c.split)
+	}
+	switch {
+	case c.format != "spirv" && c.format != "ptx":
+		return nil, fmt.Errorf("-format=%s: want spirv or ptx", c.format)
+	case c.format == "ptx" && c.libdevice == "":
+		return nil, errors.New("-format=ptx needs -libdevice (NVIDIA's libdevice.10.bc)")
+	case c.format != "ptx" && c.libdevice != "":
+		return nil, errors.New("-libdevice is for -format=ptx")
 	}
 	for flagName, v := range map[string]string{"-out-dir": c.outDir, "-table": c.table, "-int-header": c.intHeader, "-int-footer": c.intFooter} {
 		if v == "" {
@@ -290,7 +309,12 @@ func compile(c *config, stderr io.Writer) error {
 		"-Xclang", "-fsycl-int-header="+header,
 		"-Xclang", "-fsycl-int-footer="+footer,
 	)
-	res, err := lib.Compile(c.src, src, args)
+	var res *sycljit.Result
+	if c.format == "ptx" {
+		res, err = compilePTX(lib, c, src, args)
+	} else {
+		res, err = lib.Compile(c.src, src, args)
+	}
 	var ce *sycljit.CompileError
 	if errors.As(err, &ce) {
 		io.WriteString(stderr, diagnostics(ce.Log))
@@ -319,6 +343,16 @@ func compile(c *config, stderr io.Writer) error {
 		return err
 	}
 	return out.Commit()
+}
+
+// compilePTX compiles for nvptx64 with libdevice at -libdevice.
+func compilePTX(lib *sycljit.Library, c *config, src []byte, args []string) (*sycljit.Result, error) {
+	cudaPath, remove, err := sycljit.CUDAPath(c.libdevice)
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	return lib.CompilePTX(c.src, src, args, cudaPath)
 }
 
 // describeLocalKernelNames rewrites the integration header so that the
@@ -378,6 +412,9 @@ func diagnostics(log string) string {
 // (tools/internal/spirvspec).
 func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error {
 	t := newImageTable(out, c.outDir, c.table)
+	if c.format == "ptx" {
+		return writePTXImages(t, c, res)
+	}
 	i := 0
 	for _, img := range res.Images {
 		if isDeviceLib(img) {
@@ -406,13 +443,32 @@ func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error 
 	return t.write()
 }
 
-// imageTable stages device images, each as <stem>_<name>.spv, .prop and
-// .sym in the output directory, and then their file table (the columns
-// the wrapper reads).
+// writePTXImages stages PTX images. Their specialization constants would
+// need the library's emulation lowering, which its post-link does not run.
+func writePTXImages(t *imageTable, c *config, res *sycljit.Result) error {
+	t.ext = ".ptx"
+	for i, img := range res.Images {
+		if img.Format != sycljit.FormatPTX {
+			return &sycljit.ABIError{Msg: fmt.Sprintf("image %d has format %d, not PTX", i, img.Format)}
+		}
+		if bytes.Contains(img.Binary, []byte("__sycl_getScalar2020SpecConstantValue")) {
+			return fmt.Errorf("%s: reads SYCL 2020 specialization constants, which nvptx64 images do not support yet (libsycl-jit leaves them unlowered)", c.src)
+		}
+		if err := t.add(strconv.Itoa(i), img.Binary, img.Properties, img.Symbols); err != nil {
+			return err
+		}
+	}
+	return t.write()
+}
+
+// imageTable stages device images, each as <stem>_<name><ext> (.spv
+// unless set), .prop and .sym in the output directory, and then their
+// file table (the columns the wrapper reads).
 type imageTable struct {
 	out       *atomicfile.Staging
 	dir, path string
 	stem      string
+	ext       string
 	table     filetable.Table
 }
 
@@ -420,6 +476,7 @@ func newImageTable(out *atomicfile.Staging, dir, path string) *imageTable {
 	return &imageTable{
 		out: out, dir: dir, path: path,
 		stem:  strings.TrimSuffix(filepath.Base(path), ".table"),
+		ext:   ".spv",
 		table: filetable.Table{Columns: []string{filetable.ColumnCode, filetable.ColumnProperties, filetable.ColumnSymbols}},
 	}
 }
@@ -443,12 +500,12 @@ func (t *imageTable) add(name string, bin []byte, props *propset.Registry, symbo
 	for _, f := range []struct {
 		ext  string
 		data []byte
-	}{{".spv", bin}, {".prop", prop}, {".sym", []byte(sym.String())}} {
+	}{{t.ext, bin}, {".prop", prop}, {".sym", []byte(sym.String())}} {
 		if err := t.out.WriteFile(base+f.ext, f.data); err != nil {
 			return err
 		}
 	}
-	return t.table.AddRow(base+".spv", base+".prop", base+".sym")
+	return t.table.AddRow(base+t.ext, base+".prop", base+".sym")
 }
 
 // write stages the file table of the images added.

@@ -33,7 +33,7 @@ def _checked_archs(sycl, device_target):
         seen[a] = True
     return archs
 
-def emit_cuda_fatbinary(sycl, device_target, ptx, unit = None, shard = None):
+def emit_cuda_fatbinary(sycl, device_target, ptx, unit = None, shard = None, ptx_arch = None):
     """ptxas per architecture over a tree of PTX images, then fatbinary per image.
 
     The split's images are a tree artifact whose size is known only when it
@@ -52,6 +52,8 @@ def emit_cuda_fatbinary(sycl, device_target, ptx, unit = None, shard = None):
       ptx: struct(dir, table) of the PTX images (emit_aot's).
       unit: string or None, the per-TU directory (see context.bzl's declare).
       shard: None, or (i, n): the PTX table lists the i-th shard's images.
+      ptx_arch: the PTX's architecture where it is not the device target's
+        ptx_arch (SYCL C++ images: libsycl-jit's, sm_75).
 
     Returns:
       struct(dirs, table): the cubin trees and the fat binary tree (last),
@@ -60,7 +62,7 @@ def emit_cuda_fatbinary(sycl, device_target, ptx, unit = None, shard = None):
     archs = _checked_archs(sycl, device_target)
     label = sycl.label
     cuda = device_target.cuda
-    ptx_sm = _sm_number(cuda.ptx_arch, "%s: ptx_arch of %s" % (label, device_target.name))
+    ptx_sm = _sm_number(ptx_arch or cuda.ptx_arch, "%s: ptx_arch of %s" % (label, device_target.name))
 
     # Each shard's trees get a prefix of their own.
     prefix = "shard%d_" % shard[0] if shard else ""

@@ -39,10 +39,17 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     assembler and disassembler (LLVM 15: tools/internal/spirvspec), which
     the action therefore takes as tools.
 
+    For a CUDA device target (nvptx64: device_target.cuda with libdevice)
+    the images are PTX (<rule>_<N>.ptx, `.target sm_75`): syclc -format=ptx
+    compiles through libsycl-jit's NVPTX backend, linking NVIDIA's libdevice
+    (the nvidia-nvvm wheel's) for the math built-ins; its integration header
+    and footer are byte-identical to the SPIR-V compile's.
+
     Args:
       sycl: the SYCL context (context.bzl) of a clang toolchain with a
         sycl_compiler.
-      device_target: SyclDeviceTargetInfo of the images (spir64, SPIR-V).
+      device_target: SyclDeviceTargetInfo of the images (spir64: SPIR-V;
+        nvptx64: PTX).
       src: File, a SYCL C++ source.
       headers: depset of File the source may include.
       includes: list of include directories (relative to the execroot).
@@ -65,8 +72,13 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     args.add(int_header, format = "-int-header=%s")
     args.add(int_footer, format = "-int-footer=%s")
     args.add("-split=" + sycl.modes.split)
+    ptx = []
+    if device_target.cuda:
+        ptx = [device_target.cuda.libdevice]
+        args.add("-format=ptx")
+        args.add(device_target.cuda.libdevice, format = "-libdevice=%s")
     spec_tools = [device_target.translator, device_target.assembler, device_target.disassembler]
-    if None not in spec_tools:
+    if None not in spec_tools and not ptx:
         args.add("-translator=" + device_target.translator.executable.path)
         args.add("-llvm-as=" + device_target.assembler.executable.path)
         args.add("-llvm-dis=" + device_target.disassembler.executable.path)
@@ -82,11 +94,11 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     sycl.actions.run(
         executable = toolchain.sycl_compiler,
         arguments = [worker_args(args)],
-        inputs = depset([src, toolchain.sycl_jit_check], transitive = [headers]),
+        inputs = depset([src, toolchain.sycl_jit_check] + ptx, transitive = [headers]),
         tools = toolchain.sycl_jit_files.to_list() + spec_tools,
         outputs = [out_dir, int_header, int_footer],
         mnemonic = "SyclDeviceCompile",
         execution_requirements = WORKER_REQUIREMENTS,
-        progress_message = "Compiling SYCL C++ device code %s" % src.short_path,
+        progress_message = "Compiling SYCL C++ device code %s%s" % (src.short_path, " for " + device_target.name if ptx else ""),
     )
     return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer)

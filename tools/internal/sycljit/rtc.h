@@ -57,11 +57,13 @@ typedef rtc_result (*rtc_compile_fn)(rtc_file Source, rtc_view IncludeFiles,
 
 // Calls through the pointer dlsym returned; the result comes back through
 // out so that Go never passes a struct by value across the boundary.
+// format: the library's BinaryFormat (SPIR-V 2, PTX 3).
 static inline void rtc_call_compile(void *fn, rtc_file src, const char **args,
-                                    size_t nargs, rtc_result *out) {
+                                    size_t nargs, uint32_t format,
+                                    rtc_result *out) {
   rtc_view none = {0, 0};
   rtc_view argv = {args, nargs};
-  *out = ((rtc_compile_fn)fn)(src, none, argv, none, false, 2 /* SPIR-V */);
+  *out = ((rtc_compile_fn)fn)(src, none, argv, none, false, format);
 }
 
 #endif

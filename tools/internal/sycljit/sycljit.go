@@ -39,8 +39,11 @@ var Symbols = []string{
 	"resetJITConfiguration",
 }
 
-// FormatSPIRV is the library's BinaryFormat for SPIR-V.
-const FormatSPIRV = 2
+// The library's BinaryFormat values of the images it writes.
+const (
+	FormatSPIRV = 2
+	FormatPTX   = 3
+)
 
 // SYCLHeaderDir is the directory of the SYCL headers in the library's
 // in-memory toolchain. Its driver searches only its parent (include/), where
@@ -135,6 +138,10 @@ const (
 // diagnostics and resolve its relative includes from) with contents and
 // the compiler arguments args, to SPIR-V device images.
 func (l *Library) Compile(path string, contents []byte, args []string) (*Result, error) {
+	return l.compileFormat(path, contents, args, FormatSPIRV)
+}
+
+func (l *Library) compileFormat(path string, contents []byte, args []string, format uint32) (*Result, error) {
 	if bytes.IndexByte(contents, 0) >= 0 {
 		return nil, fmt.Errorf("%s: contains a NUL byte: not a C++ source", path)
 	}
@@ -154,7 +161,7 @@ func (l *Library) Compile(path string, contents []byte, args []string) (*Result,
 		}
 	}()
 	var r C.rtc_result
-	C.rtc_call_compile(l.compile, C.rtc_file{Path: cpath, Contents: csrc}, (**C.char)(cargs), C.size_t(len(args)), &r)
+	C.rtc_call_compile(l.compile, C.rtc_file{Path: cpath, Contents: csrc}, (**C.char)(cargs), C.size_t(len(args)), C.uint32_t(format), &r)
 	// The compile frees ~200 MB of its own heap; hand it back to the
 	// system, or a process that compiles again (a persistent worker) holds
 	// its largest compile's heap in every malloc arena it touched.

@@ -51,3 +51,31 @@ func Library(t testing.TB) string {
 	}
 	return abs
 }
+
+var libdeviceFlag = flag.String("libdevice", "", "NVIDIA's libdevice.10.bc, for PTX compiles")
+
+// Libdevice returns the absolute path of the libdevice.10.bc given with
+// -libdevice (Bazel passes the pinned nvidia-nvvm wheel's), else
+// $SYCL_LIBDEVICE; without either the test is skipped, unless
+// -require-jit.
+func Libdevice(t testing.TB) string {
+	t.Helper()
+	p := *libdeviceFlag
+	if p == "" {
+		p = os.Getenv("SYCL_LIBDEVICE")
+	}
+	if p == "" {
+		if *requireJIT {
+			t.Fatal("no libdevice: -libdevice is required")
+		}
+		t.Skip("no libdevice.10.bc: set SYCL_LIBDEVICE or -libdevice (bazel test runs this test with the pinned one)")
+	}
+	if !filepath.IsAbs(p) {
+		p = proctest.Runfile(p)
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
