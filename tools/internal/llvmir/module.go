@@ -135,6 +135,11 @@ type Module struct {
 	next  int
 	// groups caches the attributes of attribute groups (see groupAttr).
 	groups map[int32][]attrKV
+	// commentGaps are the byte ranges [lo, hi) between two tokens that
+	// hold a comment, in order, as pairs: appendSpan strips them without
+	// lexing the entity again (disassembled functions have one per basic
+	// block, "; preds = ...").
+	commentGaps []uint32
 }
 
 // window holds the tokens of one entity, lexed lazily from its start.
@@ -454,6 +459,7 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 	// token outside all brackets. The tokens of the entity being read are
 	// window 0, so classify can look at them.
 	lx := newLexer(src, file, 0)
+	lx.gaps = &m.commentGaps
 	w := &m.wins[0]
 	released := 0
 	depth := 0

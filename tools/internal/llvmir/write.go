@@ -3,6 +3,7 @@ package llvmir
 import (
 	"bytes"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -333,12 +334,16 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 	if lo >= hi {
 		return buf
 	}
-	// Fast path: no comment inside the entity and no rename that can
-	// apply (renamed names are numbered globals, which have an '@').
-	if e := m.entityOf(lo); e != nil && !e.hasComment && hi <= e.Hi {
+	// Fast path: no rename that can apply (renamed names are numbered
+	// globals, which have an '@'): the text, minus the comment gaps Parse
+	// recorded, if the entity has any.
+	if e := m.entityOf(lo); e != nil && hi <= e.Hi {
 		start, end := m.Tok(lo).Start, m.tokEnd(hi-1)
 		if len(rename) == 0 || bytes.IndexByte(m.Src[start:end], '@') < 0 {
-			return append(buf, m.Src[start:end]...)
+			if !e.hasComment {
+				return append(buf, m.Src[start:end]...)
+			}
+			return m.appendStripped(buf, start, end)
 		}
 	}
 	runStart := m.Tok(lo).Start
@@ -360,26 +365,47 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 			continue
 		}
 		buf = append(buf, m.Src[runStart:gapLo]...)
-		for len(gap) > 0 {
-			i := bytes.IndexByte(gap, ';')
-			if i < 0 {
-				buf = append(buf, gap...)
-				break
-			}
-			buf = append(buf, bytes.TrimRight(gap[:i], " \t")...)
-			j := bytes.IndexByte(gap[i:], '\n')
-			if j < 0 {
-				break
-			}
-			gap = gap[i+j:]
-			// Drop the line break of a line that held only the comment.
-			if len(buf) > 0 && buf[len(buf)-1] == '\n' {
-				gap = gap[1:]
-			}
-		}
+		buf = appendGap(buf, gap)
 		runStart = gapHi
 	}
 	return append(buf, m.Src[runStart:m.tokEnd(hi-1)]...)
+}
+
+// appendGap appends the gap between two tokens without its comments.
+func appendGap(buf, gap []byte) []byte {
+	for len(gap) > 0 {
+		i := bytes.IndexByte(gap, ';')
+		if i < 0 {
+			return append(buf, gap...)
+		}
+		buf = append(buf, bytes.TrimRight(gap[:i], " \t")...)
+		j := bytes.IndexByte(gap[i:], '\n')
+		if j < 0 {
+			break
+		}
+		gap = gap[i+j:]
+		// Drop the line break of a line that held only the comment.
+		if len(buf) > 0 && buf[len(buf)-1] == '\n' {
+			gap = gap[1:]
+		}
+	}
+	return buf
+}
+
+// appendStripped appends Src[start:end) (whole tokens) without the
+// comments of the gaps Parse recorded: what the token walk of appendSpan
+// writes, without lexing the text again.
+func (m *Module) appendStripped(buf []byte, start, end uint32) []byte {
+	g := m.commentGaps
+	k := sort.Search(len(g)/2, func(k int) bool { return g[2*k] >= start })
+	run := start
+	for ; 2*k < len(g) && g[2*k+1] <= end; k++ {
+		lo, hi := g[2*k], g[2*k+1]
+		buf = append(buf, m.Src[run:lo]...)
+		buf = appendGap(buf, m.Src[lo:hi])
+		run = hi
+	}
+	return append(buf, m.Src[run:end]...)
 }
 
 // CleanSpan is Span without comments.
