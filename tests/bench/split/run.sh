@@ -104,7 +104,7 @@ best_of() {
     sync
     timed "$@"
     if [ -z "$BEST" ] || awk "BEGIN{exit !($SECS < $BEST)}"; then BEST="$SECS"; BEST_CPU="$CPU"; fi
-    [ "$RSS_KB" -gt "$BEST_RSS" ] && BEST_RSS="$RSS_KB"
+    if [ "$RSS_KB" -gt "$BEST_RSS" ]; then BEST_RSS="$RSS_KB"; fi
   done
 }
 
@@ -196,7 +196,7 @@ while read -r k; do
   bk="" bc=""
   for i in $(seq "$opt_runs"); do
     timed opt-15 -passes=internalize,globaldce -internalize-public-api-list="$k" -S "$mod.bc" -o "$dir/out_opt/$k.ll"
-    [ "$RSS_KB" -gt "$rss_opt" ] && rss_opt="$RSS_KB"
+    if [ "$RSS_KB" -gt "$rss_opt" ]; then rss_opt="$RSS_KB"; fi
     if [ -z "$bk" ] || awk "BEGIN{exit !($SECS < $bk)}"; then bk="$SECS"; fi
     if [ -z "$bc" ] || awk "BEGIN{exit !($CPU < $bc)}"; then bc="$CPU"; fi
   done
