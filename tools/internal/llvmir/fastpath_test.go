@@ -67,3 +67,61 @@ attributes #0 = { noinline "a;b"="c;d" } ; attrs
 		})
 	}
 }
+
+// FuncAttr reads keys from the tail items' recorded first tokens and finds
+// numbered groups by number; what it answers is what the token walk
+// (attrAt, groupAttr by the token's text) answers, for words, strings
+// with and without values, c-strings, groups named #N, #0N and undefined
+// groups.
+func TestFuncAttrMatchesTokenWalk(t *testing.T) {
+	src := `define void @f() local_unnamed_addr "sycl-module-id"="a.cpp" "flag" noinline #0 #7 #01 {
+  ret void
+}
+declare void @g() #1 "x"="y;z"
+attributes #0 = { "indirectly-callable"="set" convergent }
+attributes #1 = { "referenced-indirectly" }
+attributes #7 = { "sycl-grf-size"="256" }
+`
+	m, err := Parse([]byte(src), "x.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	walk := func(e *Entity, key string) (string, bool) {
+		for _, it := range e.Fn.Tail {
+			switch it.Kind {
+			case TailAttr:
+				if v, ok := m.attrAt(int(it.Lo), int(it.Hi), key); ok {
+					return v, true
+				}
+			case TailAttrGroup:
+				if v, ok := m.groupAttr(m.Text(int(it.Lo)), key); ok {
+					return v, true
+				}
+			}
+		}
+		return "", false
+	}
+	type answer struct {
+		V  string
+		OK bool
+	}
+	n := 0
+	for _, name := range []string{"@f", "@g"} {
+		i, _ := m.Lookup(name)
+		e := &m.Entities[i]
+		for _, key := range []string{"local_unnamed_addr", "sycl-module-id", "flag", "noinline", "indirectly-callable", "convergent",
+			"referenced-indirectly", "sycl-grf-size", "x", "y;z", `"flag"`, "a.cpp", "absent"} {
+			wv, wok := walk(e, key)
+			gv, gok := m.FuncAttr(e, key)
+			if diff := cmp.Diff(answer{wv, wok}, answer{gv, gok}); diff != "" {
+				t.Errorf("%s %q (-token walk +FuncAttr):\n%s", name, key, diff)
+			}
+			if wok {
+				n++
+			}
+		}
+	}
+	if n < 8 {
+		t.Fatalf("only %d keys found", n)
+	}
+}
