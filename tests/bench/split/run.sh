@@ -34,6 +34,21 @@
 #   SHAPES      module shapes (default "tu device")
 #   RUNS        runs of each split (default 3); SAMPLE (default 20);
 #   OPT_RUNS    runs of opt per sampled kernel (default 2)
+# Measured 2026-11-28 on the shared 2-core machine (load 7-10), best of 3,
+# opt best of 2 per kernel, SPLITTER= the tree before (b41a413) and after
+# (5d236ee) the llvmir fast paths, images byte-identical (both shapes, -S
+# and bitcode):
+#   tu      (14.1 MB, 20.5 helpers per image): SyclSplit 12.25 s wall /
+#           8.63 s CPU before, 9.20 / 8.26 after; -S 4.31 / 2.79 before,
+#           2.22 / 1.11 after; opt 3851 s / 1091 s (before's run) and
+#           1806 s / 1108 s (after's): 314x / 196x wall, 126x / 134x CPU;
+#   device  (26.8 MB, 10.1 helpers per image): SyclSplit 7.82 / 4.59
+#           before, 7.57 / 6.59 after; -S 3.40 / 1.58 before, 2.23 / 1.21
+#           after; opt 4544 / 2133 s and 2448 / 1990 s: 581x / 323x wall,
+#           465x / 302x CPU.
+# The wall ratios move with the load more than with the splitter; the
+# bitcode split's CPU is mostly imagec_as's LLVM (batch_as, the same
+# assembly in one process, takes 3.5-6.2 s CPU of it).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
