@@ -98,47 +98,49 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		return
 	}
 	declare := ed.Declare || fi.IsDecl
-	var b strings.Builder
+	// The header goes straight into w.buf (no strings built per span).
+	b := bufAppender{w}
 	if declare {
-		b.WriteString("declare ")
+		b.add("declare ")
 		if !fi.IsDecl {
 			// A former definition becomes a plain external declaration.
 			if fi.Visibility != "" && fi.Linkage != "internal" && fi.Linkage != "private" {
-				b.WriteString(fi.Visibility + " ")
+				b.add(fi.Visibility + " ")
 			}
 			if fi.CC != "" {
-				b.WriteString(fi.CC + " ")
+				b.add(fi.CC + " ")
 			}
 		} else {
-			b.WriteString(w.span(int(fi.PrefixLo), int(fi.RetLo)))
+			b.span(int(fi.PrefixLo), int(fi.RetLo))
 			if int(fi.PrefixLo) < int(fi.RetLo) {
-				b.WriteByte(' ')
+				b.addByte(' ')
 			}
 		}
 	} else if ed.Internalize {
-		b.WriteString("define internal ")
+		b.add("define internal ")
 		if fi.CC != "" {
-			b.WriteString(fi.CC + " ")
+			b.add(fi.CC + " ")
 		}
 	} else if ed.Externalize {
-		b.WriteString("define ")
+		b.add("define ")
 		for t := int(fi.PrefixLo); t < int(fi.RetLo); t++ {
 			if s := m.Text(t); !linkages[s] {
-				b.WriteString(s + " ")
+				b.add(s + " ")
 			}
 		}
 	} else {
-		b.WriteString(m.Text(e.Lo) + " ")
+		b.add(m.Text(e.Lo) + " ")
 		if int(fi.PrefixLo) < int(fi.RetLo) {
-			b.WriteString(w.span(int(fi.PrefixLo), int(fi.RetLo)) + " ")
+			b.span(int(fi.PrefixLo), int(fi.RetLo))
+			b.addByte(' ')
 		}
 	}
-	b.WriteString(w.span(int(fi.RetLo), int(fi.ParamsHi)+1))
+	b.span(int(fi.RetLo), int(fi.ParamsHi)+1)
 	// Function attributes must precede section/comdat/align/metadata.
 	insertAt := len(fi.Tail)
 	for k, it := range fi.Tail {
 		if it.Kind == TailSection || it.Kind == TailComdat || it.Kind == TailPersonality || it.Kind == TailAttachment ||
-			(it.Kind == TailAttr && (m.Text(int(it.Lo)) == "align" || m.Text(int(it.Lo)) == "gc")) {
+			(it.Kind == TailAttr && (m.str[it.start:it.end] == "align" || m.str[it.start:it.end] == "gc")) {
 			insertAt = k
 			break
 		}
@@ -146,7 +148,7 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	for k, it := range fi.Tail {
 		if k == insertAt {
 			for _, a := range ed.AddAttrs {
-				b.WriteString(" " + a)
+				b.add(" " + a)
 			}
 		}
 		switch it.Kind {
@@ -159,15 +161,14 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 				continue
 			}
 		}
-		b.WriteByte(' ')
-		b.WriteString(w.span(int(it.Lo), int(it.Hi)))
+		b.addByte(' ')
+		b.span(int(it.Lo), int(it.Hi))
 	}
 	if insertAt == len(fi.Tail) {
 		for _, a := range ed.AddAttrs {
-			b.WriteString(" " + a)
+			b.add(" " + a)
 		}
 	}
-	w.buf = append(w.buf, b.String()...)
 	if !declare {
 		w.buf = append(w.buf, ' ')
 		w.buf = m.appendSpan(w.buf, int(fi.BodyLo), e.Hi, w.rename)
@@ -176,6 +177,13 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	w.buf = append(w.buf, '\n')
 	w.spill()
 }
+
+// bufAppender appends a function header to its writer's buffer.
+type bufAppender struct{ w *Writer }
+
+func (b bufAppender) add(s string)    { b.w.buf = append(b.w.buf, s...) }
+func (b bufAppender) addByte(c byte)  { b.w.buf = append(b.w.buf, c) }
+func (b bufAppender) span(lo, hi int) { b.w.buf = b.w.m.appendSpan(b.w.buf, lo, hi, b.w.rename) }
 
 // InternalAlias re-emits alias or ifunc e with internal linkage. As for
 // functions, the preemption specifier, visibility and DLL storage class go:
