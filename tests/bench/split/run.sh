@@ -46,6 +46,12 @@
 #           before, 7.57 / 6.59 after; -S 3.40 / 1.58 before, 2.23 / 1.21
 #           after; opt 4544 / 2133 s and 2448 / 1990 s: 581x / 323x wall,
 #           465x / 302x CPU.
+# With Writer.Function's direct appends too (d2fd42e, load 6-7): tu
+# SyclSplit 7.23 / 7.43, -S 1.45 / 0.97, opt 1518 / 962 s: 210x wall, 129x
+# CPU; device SyclSplit 6.77 / 4.67, -S 2.76 / 1.93, opt 2837 / 1812 s:
+# 419x wall, 388x CPU. The Go hot path (split's BenchmarkSplitDevice)
+# went from 48.7 to 14.6 ms/op; what is left of the splitter's own time
+# is mostly creating the 6,000 staged files (openat) and parsing.
 # The wall ratios move with the load more than with the splitter; the
 # bitcode split's CPU is mostly imagec_as's LLVM (batch_as, the same
 # assembly in one process, takes 3.5-6.2 s CPU of it).
