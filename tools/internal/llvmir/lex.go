@@ -60,6 +60,10 @@ type lexer struct {
 	lineStart bool
 	// comment is set whenever a comment is skipped (callers reset it).
 	comment bool
+	// gaps, if set, collects the byte range [end of a token, start of the
+	// next) of every gap between tokens that holds a comment, in order
+	// (see Module.commentGaps).
+	gaps *[]uint32
 }
 
 func newLexer(src []byte, file string, pos int) lexer {
@@ -85,6 +89,7 @@ func (lx *lexer) next() (tok Token, ok bool, err error) {
 	src := lx.src
 	n := len(src)
 	i := lx.i
+	gapLo, inGap := i, false
 	for i < n {
 		c := src[i]
 		switch {
@@ -97,6 +102,7 @@ func (lx *lexer) next() (tok Token, ok bool, err error) {
 			continue
 		case c == ';':
 			lx.comment = true
+			inGap = true
 			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
 				i += j
 			} else {
@@ -105,6 +111,9 @@ func (lx *lexer) next() (tok Token, ok bool, err error) {
 			continue
 		}
 		start := i
+		if inGap && lx.gaps != nil {
+			*lx.gaps = append(*lx.gaps, uint32(gapLo), uint32(start))
+		}
 		kind := TokPunct
 		switch {
 		case c == '"':

@@ -96,6 +96,12 @@ type FuncInfo struct {
 type TailItem struct {
 	Kind   TailKind
 	Lo, Hi int32
+	// group is N+1 for a TailAttrGroup item #N (0: not a plain number), so
+	// that FuncAttr finds the group without lexing the header again.
+	group int32
+	// start, end: the byte range of the item's first token (FuncAttr
+	// reads an attribute's key there without lexing the header again).
+	start, end uint32
 }
 
 // TailKind classifies header items after the parameter list.
@@ -133,8 +139,15 @@ type Module struct {
 	wins  [4]window
 	mru   int
 	next  int
-	// groups caches the attributes of attribute groups (see groupAttr).
-	groups map[int32][]attrKV
+	// groups caches the attributes of attribute groups (see groupAttr),
+	// groupIdx the entity of #N by N+1 (see FuncAttr).
+	groups   map[int32][]attrKV
+	groupIdx map[int32]int32
+	// commentGaps are the byte ranges [lo, hi) between two tokens that
+	// hold a comment, in order, as pairs: appendSpan strips them without
+	// lexing the entity again (disassembled functions have one per basic
+	// block, "; preds = ...").
+	commentGaps []uint32
 }
 
 // window holds the tokens of one entity, lexed lazily from its start.
@@ -454,6 +467,7 @@ func ParseReleasing(src []byte, file string, release func(end int)) (*Module, er
 	// token outside all brackets. The tokens of the entity being read are
 	// window 0, so classify can look at them.
 	lx := newLexer(src, file, 0)
+	lx.gaps = &m.commentGaps
 	w := &m.wins[0]
 	released := 0
 	depth := 0
@@ -923,7 +937,12 @@ done:
 		if int(it.Hi) <= int(it.Lo) || int(it.Hi) > hi {
 			return m.errorf(t, "malformed function header")
 		}
-		m.tails = append(m.tails, TailItem{it.Kind, int32(it.Lo), int32(it.Hi)})
+		first := m.Tok(it.Lo)
+		ti := TailItem{Kind: it.Kind, Lo: int32(it.Lo), Hi: int32(it.Hi), start: first.Start, end: first.End}
+		if it.Kind == TailAttrGroup {
+			ti.group = attrGroupNumber(s)
+		}
+		m.tails = append(m.tails, ti)
 		t = int(it.Hi)
 	}
 	if !decl {

@@ -281,16 +281,65 @@ func (m *Module) FuncAttr(e *Entity, key string) (string, bool) {
 	for _, it := range e.Fn.Tail {
 		switch it.Kind {
 		case TailAttr:
+			// The key is the first token: a word, or a string whose
+			// value (if any) follows '='.
+			k := m.str[it.start:it.end]
+			isStr := k[0] == '"' || len(k) > 1 && k[0] == 'c' && k[1] == '"'
+			if k != key && !(isStr && Unquote(k) == key) {
+				continue
+			}
 			if v, ok := m.attrAt(int(it.Lo), int(it.Hi), key); ok {
 				return v, true
 			}
 		case TailAttrGroup:
+			if it.group > 0 {
+				if v, ok := m.numberedGroupAttr(it.group, key); ok {
+					return v, true
+				}
+				continue
+			}
 			if v, ok := m.groupAttr(m.Text(int(it.Lo)), key); ok {
 				return v, true
 			}
 		}
 	}
 	return "", false
+}
+
+// attrGroupNumber returns N+1 for "#N" (N a plain decimal number below
+// 2^31-1), else 0.
+func attrGroupNumber(s string) int32 {
+	if len(s) < 2 || len(s) > 10 || s[0] != '#' || (s[1] == '0' && len(s) > 2) {
+		return 0
+	}
+	n := int32(0)
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = n*10 + int32(c-'0')
+	}
+	return n + 1
+}
+
+// numberedGroupAttr is groupAttr for group #(num-1), whose entity index
+// is cached by number: the group's name is not lexed again.
+func (m *Module) numberedGroupAttr(num int32, key string) (string, bool) {
+	g, ok := m.groupIdx[num]
+	if !ok {
+		g = -1
+		if i, found := m.Lookup("#" + strconv.Itoa(int(num-1))); found {
+			g = int32(i)
+		}
+		if m.groupIdx == nil {
+			m.groupIdx = map[int32]int32{}
+		}
+		m.groupIdx[num] = g
+	}
+	if g < 0 {
+		return "", false
+	}
+	return m.groupAttr(m.Entities[g].Name, key)
 }
 
 func (m *Module) attrAt(lo, hi int, key string) (string, bool) {

@@ -3,6 +3,7 @@ package llvmir
 import (
 	"bytes"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -97,47 +98,49 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		return
 	}
 	declare := ed.Declare || fi.IsDecl
-	var b strings.Builder
+	// The header goes straight into w.buf (no strings built per span).
+	b := bufAppender{w}
 	if declare {
-		b.WriteString("declare ")
+		b.add("declare ")
 		if !fi.IsDecl {
 			// A former definition becomes a plain external declaration.
 			if fi.Visibility != "" && fi.Linkage != "internal" && fi.Linkage != "private" {
-				b.WriteString(fi.Visibility + " ")
+				b.add(fi.Visibility + " ")
 			}
 			if fi.CC != "" {
-				b.WriteString(fi.CC + " ")
+				b.add(fi.CC + " ")
 			}
 		} else {
-			b.WriteString(w.span(int(fi.PrefixLo), int(fi.RetLo)))
+			b.span(int(fi.PrefixLo), int(fi.RetLo))
 			if int(fi.PrefixLo) < int(fi.RetLo) {
-				b.WriteByte(' ')
+				b.addByte(' ')
 			}
 		}
 	} else if ed.Internalize {
-		b.WriteString("define internal ")
+		b.add("define internal ")
 		if fi.CC != "" {
-			b.WriteString(fi.CC + " ")
+			b.add(fi.CC + " ")
 		}
 	} else if ed.Externalize {
-		b.WriteString("define ")
+		b.add("define ")
 		for t := int(fi.PrefixLo); t < int(fi.RetLo); t++ {
 			if s := m.Text(t); !linkages[s] {
-				b.WriteString(s + " ")
+				b.add(s + " ")
 			}
 		}
 	} else {
-		b.WriteString(m.Text(e.Lo) + " ")
+		b.add(m.Text(e.Lo) + " ")
 		if int(fi.PrefixLo) < int(fi.RetLo) {
-			b.WriteString(w.span(int(fi.PrefixLo), int(fi.RetLo)) + " ")
+			b.span(int(fi.PrefixLo), int(fi.RetLo))
+			b.addByte(' ')
 		}
 	}
-	b.WriteString(w.span(int(fi.RetLo), int(fi.ParamsHi)+1))
+	b.span(int(fi.RetLo), int(fi.ParamsHi)+1)
 	// Function attributes must precede section/comdat/align/metadata.
 	insertAt := len(fi.Tail)
 	for k, it := range fi.Tail {
 		if it.Kind == TailSection || it.Kind == TailComdat || it.Kind == TailPersonality || it.Kind == TailAttachment ||
-			(it.Kind == TailAttr && (m.Text(int(it.Lo)) == "align" || m.Text(int(it.Lo)) == "gc")) {
+			(it.Kind == TailAttr && (m.str[it.start:it.end] == "align" || m.str[it.start:it.end] == "gc")) {
 			insertAt = k
 			break
 		}
@@ -145,7 +148,7 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	for k, it := range fi.Tail {
 		if k == insertAt {
 			for _, a := range ed.AddAttrs {
-				b.WriteString(" " + a)
+				b.add(" " + a)
 			}
 		}
 		switch it.Kind {
@@ -158,15 +161,14 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 				continue
 			}
 		}
-		b.WriteByte(' ')
-		b.WriteString(w.span(int(it.Lo), int(it.Hi)))
+		b.addByte(' ')
+		b.span(int(it.Lo), int(it.Hi))
 	}
 	if insertAt == len(fi.Tail) {
 		for _, a := range ed.AddAttrs {
-			b.WriteString(" " + a)
+			b.add(" " + a)
 		}
 	}
-	w.buf = append(w.buf, b.String()...)
 	if !declare {
 		w.buf = append(w.buf, ' ')
 		w.buf = m.appendSpan(w.buf, int(fi.BodyLo), e.Hi, w.rename)
@@ -175,6 +177,13 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	w.buf = append(w.buf, '\n')
 	w.spill()
 }
+
+// bufAppender appends a function header to its writer's buffer.
+type bufAppender struct{ w *Writer }
+
+func (b bufAppender) add(s string)    { b.w.buf = append(b.w.buf, s...) }
+func (b bufAppender) addByte(c byte)  { b.w.buf = append(b.w.buf, c) }
+func (b bufAppender) span(lo, hi int) { b.w.buf = b.w.m.appendSpan(b.w.buf, lo, hi, b.w.rename) }
 
 // InternalAlias re-emits alias or ifunc e with internal linkage. As for
 // functions, the preemption specifier, visibility and DLL storage class go:
@@ -333,12 +342,16 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 	if lo >= hi {
 		return buf
 	}
-	// Fast path: no comment inside the entity and no rename that can
-	// apply (renamed names are numbered globals, which have an '@').
-	if e := m.entityOf(lo); e != nil && !e.hasComment && hi <= e.Hi {
+	// Fast path: no rename that can apply (renamed names are numbered
+	// globals, which have an '@'): the text, minus the comment gaps Parse
+	// recorded, if the entity has any.
+	if e := m.entityOf(lo); e != nil && hi <= e.Hi {
 		start, end := m.Tok(lo).Start, m.tokEnd(hi-1)
 		if len(rename) == 0 || bytes.IndexByte(m.Src[start:end], '@') < 0 {
-			return append(buf, m.Src[start:end]...)
+			if !e.hasComment {
+				return append(buf, m.Src[start:end]...)
+			}
+			return m.appendStripped(buf, start, end)
 		}
 	}
 	runStart := m.Tok(lo).Start
@@ -360,26 +373,47 @@ func (m *Module) appendSpan(buf []byte, lo, hi int, rename map[string]string) []
 			continue
 		}
 		buf = append(buf, m.Src[runStart:gapLo]...)
-		for len(gap) > 0 {
-			i := bytes.IndexByte(gap, ';')
-			if i < 0 {
-				buf = append(buf, gap...)
-				break
-			}
-			buf = append(buf, bytes.TrimRight(gap[:i], " \t")...)
-			j := bytes.IndexByte(gap[i:], '\n')
-			if j < 0 {
-				break
-			}
-			gap = gap[i+j:]
-			// Drop the line break of a line that held only the comment.
-			if len(buf) > 0 && buf[len(buf)-1] == '\n' {
-				gap = gap[1:]
-			}
-		}
+		buf = appendGap(buf, gap)
 		runStart = gapHi
 	}
 	return append(buf, m.Src[runStart:m.tokEnd(hi-1)]...)
+}
+
+// appendGap appends the gap between two tokens without its comments.
+func appendGap(buf, gap []byte) []byte {
+	for len(gap) > 0 {
+		i := bytes.IndexByte(gap, ';')
+		if i < 0 {
+			return append(buf, gap...)
+		}
+		buf = append(buf, bytes.TrimRight(gap[:i], " \t")...)
+		j := bytes.IndexByte(gap[i:], '\n')
+		if j < 0 {
+			break
+		}
+		gap = gap[i+j:]
+		// Drop the line break of a line that held only the comment.
+		if len(buf) > 0 && buf[len(buf)-1] == '\n' {
+			gap = gap[1:]
+		}
+	}
+	return buf
+}
+
+// appendStripped appends Src[start:end) (whole tokens) without the
+// comments of the gaps Parse recorded: what the token walk of appendSpan
+// writes, without lexing the text again.
+func (m *Module) appendStripped(buf []byte, start, end uint32) []byte {
+	g := m.commentGaps
+	k := sort.Search(len(g)/2, func(k int) bool { return g[2*k] >= start })
+	run := start
+	for ; 2*k < len(g) && g[2*k+1] <= end; k++ {
+		lo, hi := g[2*k], g[2*k+1]
+		buf = append(buf, m.Src[run:lo]...)
+		buf = appendGap(buf, m.Src[lo:hi])
+		run = hi
+	}
+	return append(buf, m.Src[run:end]...)
 }
 
 // CleanSpan is Span without comments.

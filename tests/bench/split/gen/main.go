@@ -2,17 +2,45 @@
 // device program of -tus translation units, each with -kernels kernels and
 // -helpers noinline helper functions, deterministic for given flags.
 //
-// Shape (meant to resemble a real SYCL application after llvm-link):
+// Two shapes (-shape):
+//
+// "tu" (the default; tests/bench/split's original module), meant to
+// resemble a SYCL application after llvm-link:
 //   - helpers of a TU form clusters of 50; a helper calls one
 //     lower-numbered helper of its cluster, and sometimes one of the TU's
-//     ten leaf "utility" helpers, so a kernel reaches tens of helpers;
+//     ten leaf "utility" helpers;
 //   - helpers have external linkage (as SYCL_EXTERNAL / linkonce_odr
 //     template code would), so none is dropped before the link;
 //   - every TU exports a few "lib" helpers that kernels of the next two TUs
 //     call (cross-TU edges), and reads a __constant table (globals);
 //   - some kernels carry reqd_work_group_size.
 //
-// Usage: gen -out DIR [-tus 20 -kernels 100 -helpers 1010 -seed 1]
+// Its kernels reach about 20 small helpers each, through the cluster
+// chains (20.5 per image, as tests/bench/split/run.sh counts them).
+//
+// "device": device code at scale, as issue 30 describes it: each kernel's
+// call graph reaches about 10 helpers, some of them shared between kernels.
+//   - each kernel owns a tree of private helpers (-helpers * 6/10 per TU,
+//     split evenly over the TU's kernels): it calls the two roots, a helper
+//     calls its children;
+//   - some kernels also call a subtree of the previous kernel's helpers (as
+//     template code instantiated for both);
+//   - the rest are library helpers (SYCL_EXTERNAL-style, any TU may call
+//     them): "lib1" ones, called by kernels, calling one or two "lib0" math
+//     leaves (which private helpers call now and then too); the callee's TU
+//     is the caller's half the time, any TU otherwise, and low-numbered
+//     library helpers are picked more often (a few hot ones, many cold);
+//   - bodies read and write memory through generic, global, local and
+//     constant address-space pointers (loops, a work-group barrier in the
+//     kernels, OpenCL builtin calls); each TU reads its own internal
+//     __constant table (C++ namespace-scope const arrays are internal);
+//   - some kernels carry reqd_work_group_size.
+//
+// It prints how many helpers the kernels reach on standard error.
+//
+// Usage: gen -out DIR [-shape tu|device] [-tus 20 -kernels 100 -helpers 1010 -seed 1]
+// (-helpers defaults to 1010 for "tu", 1000 for "device": 22,200 and
+// 22,000 functions).
 package main
 
 import (
@@ -34,18 +62,42 @@ func main() {
 	out := flag.String("out", "", "output directory")
 	tus := flag.Int("tus", 20, "translation units")
 	kernels := flag.Int("kernels", 100, "kernels per TU")
-	helpers := flag.Int("helpers", 1010, "helpers per TU (including exported lib helpers)")
+	helpers := flag.Int("helpers", 0, "helpers per TU (including exported lib helpers; default 1010 for tu, 1000 for device)")
 	seed := flag.Int64("seed", 1, "random seed")
+	shape := flag.String("shape", "tu", "tu|device (see the package comment)")
 	flag.Parse()
-	if *out == "" || *helpers < clusterSize+libsPerTU {
-		fmt.Fprintln(os.Stderr, "usage: gen -out DIR [-tus N -kernels N -helpers N>=60 -seed S]")
+	if *helpers == 0 {
+		*helpers = 1010
+		if *shape == "device" {
+			*helpers = 1000
+		}
+	}
+	usage := func() {
+		fmt.Fprintln(os.Stderr, "usage: gen -out DIR [-shape tu|device] [-tus N -kernels N -helpers N -seed S] (tu: helpers >= 60; device: helpers >= 10, kernels >= 1)")
 		os.Exit(2)
+	}
+	switch {
+	case *out == "" || *tus < 1:
+		usage()
+	case *shape == "tu" && *helpers < clusterSize+libsPerTU:
+		usage()
+	case *shape == "device" && (*helpers < 10 || *kernels < 1):
+		usage()
+	case *shape != "tu" && *shape != "device":
+		usage()
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	r := rand.New(rand.NewSource(*seed))
+	if *shape == "device" {
+		if err := writeDevice(*out, r, *tus, *kernels, *helpers); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	for t := 0; t < *tus; t++ {
 		path := filepath.Join(*out, fmt.Sprintf("tu%02d.cl", t))
 		if err := writeTU(path, r, t, *tus, *kernels, *helpers); err != nil {
