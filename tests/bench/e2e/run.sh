@@ -31,15 +31,16 @@
 # builds (load 7-12: the machine busy ~2x the bench's own CPU time), cgroup
 # CPU accounting, E2E_EVERY=3 (50 tests, 51 TUs: the whole suite, ~3x as
 # long, did not fit the hour at this load):
-#  - clean build: 545.3 s wall, 307.5 s CPU (458 processes: 255 internal,
-#    102 linux-sandbox, 101 worker); make -k -j2 of its 204 commands:
-#    603.0 s wall, 298.3 s CPU: 0.90x wall, 1.03x CPU. One test fails to
-#    link on both sides (DeviceLib__imf__bfloat16_integeral_convesions,
-#    known_failures.tsv).
-#  - per-test median device compile 6.82 s (2.14-21.17 s), host compile
-#    10.82 s (3.37-28.30 s), wall under that load (a core's share ~1/4).
-#  - Bazel alone: 22 s to the first compile (launch 2.2 s, cold analysis
-#    14.3 s of which the local repository rules @sycl_e2e 0.4 s and
+#  - run 1 (load 8-12): clean build 545.3 s wall, 307.5 s CPU (458
+#    processes: 255 internal, 102 linux-sandbox, 101 worker); make -k -j2 of
+#    its 204 commands 603.0 s wall, 298.3 s CPU: 0.90x wall, 1.03x CPU;
+#    run 2 (load 5-7): clean 376.8 s, 277.4 s CPU; make 408.7 s, 264.2 s
+#    CPU: 0.92x wall, 1.05x CPU. One test fails to link on both sides
+#    (DeviceLib__imf__bfloat16_integeral_convesions, known_failures.tsv).
+#  - per-test median device compile 6.82 s / 5.43 s (run 1 / 2; range
+#    1.05-21.17 s), host compile 10.82 s / 7.28 s, wall under that load.
+#  - Bazel alone (run 1): 22 s to the first compile (launch 2.2 s, cold
+#    analysis 14.3 s, run 2: 10.3 s, of which the local repository rules @sycl_e2e 0.4 s and
 #    @local_config_sycl 0.5 s), runfiles trees 4.3 s, sandbox creation
 #    0.8 s in all (/dev/shm); the rest is the same compiles and links.
 set -euo pipefail
