@@ -18,12 +18,7 @@
 # ROUNDS=N (default 1) repeats 1 and 4 N times, alternately, and prints the
 # median ratio: on a shared machine the load changes within minutes, so
 # compare a Bazel build with the make run beside it.
-# CPU time: where this shell may create a cgroup (root; cgroup v1 cpuacct or
-# v2), the CPU time of every process the build started (the Bazel server,
-# its workers and sandboxed processes; make and its children), which other
-# users of the machine do not inflate; the machine's busy time during the
-# build (/proc/stat) is printed beside it, and is all there is elsewhere.
-# Every figure comes with the load average before and after it.
+# CPU time and load averages: tests/bench/measure.sh.
 #   [ROUNDS=N] tests/bench/syclcpp/run.sh
 # Figures (docs/sycl-cpp.md, "Build time", has the breakdown):
 # 2026-11-26, 2-core machine shared with another engineer's builds, cgroup
@@ -55,64 +50,20 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/syclcpp.XXXXXX")"
 ob="$work/ob"
 cd "$root"
 B() { bazel --output_base="$ob" "$@"; }
+BENCH_NAME=syclcpp
+# shellcheck source=../measure.sh
+. "$root/tests/bench/measure.sh"
+flags=(--disk_cache= --jobs=2 --symlink_prefix=/)
 edited="$pkg/tu7.cc"
 cp "$edited" "$work/tu7.cc.orig"
-cgroups=()
 cleanup() {
   cp "$work/tu7.cc.orig" "$root/$edited"
   (cd "$root" && B shutdown >/dev/null 2>&1) || true
-  for g in "${cgroups[@]}"; do rmdir "$g" 2>/dev/null || true; done
+  cgroups_cleanup
   chmod -R u+w "$work" 2>/dev/null
   rm -rf "$work"
 }
 trap cleanup EXIT
-
-# Busy CPU seconds of the whole machine so far.
-busy() { awk '/^cpu /{print ($2+$3+$4+$7+$8) / 100}' /proc/stat; }
-now() { date +%s.%N; }
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-flags=(--disk_cache= --jobs=2 --symlink_prefix=/)
-
-# A cgroup hierarchy this shell may create groups in, for CPU accounting.
-cgroot=""
-for d in /sys/fs/cgroup/cpuacct /sys/fs/cgroup/unified /sys/fs/cgroup; do
-  [ -f "$d/cpuacct.usage" ] || [ -f "$d/cgroup.controllers" ] || continue
-  if mkdir "$d/syclcpp.$$.probe" 2>/dev/null; then
-    rmdir "$d/syclcpp.$$.probe"
-    cgroot="$d"
-    break
-  fi
-done
-cg_cpu() {
-  if [ -f "$1/cpuacct.usage" ]; then awk '{printf "%.1f", $1 / 1e9}' "$1/cpuacct.usage"
-  else awk '/^usage_usec/{printf "%.1f", $2 / 1e6}' "$1/cpu.stat"; fi
-}
-
-# measure NAME CMD...: runs CMD (in a cgroup of its own where there is one)
-# and sets m_wall, m_cpu (its processes' CPU seconds, or "-"), m_busy
-# (the machine's) and m_load (load average before -> after).
-measure() {
-  local name="$1" cg="" c0 c1 t0 t1 l0 rc=0
-  shift
-  if [ -n "$cgroot" ] && mkdir "$cgroot/syclcpp.$$.$name"; then
-    cg="$cgroot/syclcpp.$$.$name"
-    cgroups+=("$cg")
-  fi
-  l0=$(load); c0=$(busy); t0=$(now)
-  if [ -n "$cg" ]; then
-    bash -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' _ "$cg" "$@" || rc=$?
-  else
-    "$@" || rc=$?
-  fi
-  t1=$(now); c1=$(busy)
-  m_wall=$(printf '%.1f' "$(echo "$t1 - $t0" | bc)")
-  m_busy=$(printf '%.1f' "$(echo "$c1 - $c0" | bc)")
-  m_cpu=-
-  [ -z "$cg" ] || m_cpu=$(cg_cpu "$cg")
-  m_load="$l0 -> $(load)"
-  return "$rc"
-}
-processes() { grep -E '^INFO: [0-9]+ processes' "$1" | tail -1 | sed 's/^INFO: //'; }
 
 echo "== setup: rules_sycl's tools, external repositories and a first build"
 echo "load $(load); CPU accounting: ${cgroot:-none (machine busy time only)}"
@@ -195,12 +146,5 @@ for ((r = 2; r <= rounds; r++)); do
   make_build "$r"
 done
 if [ "$rounds" -gt 1 ]; then
-  python3 - "${cleans[*]}" "${makes[*]}" <<'PY'
-import statistics, sys
-c = [float(x) for x in sys.argv[1].split()]
-m = [float(x) for x in sys.argv[2].split()]
-r = [a / b for a, b in zip(c, m)]
-print("rounds: " + ", ".join("%.1f/%.1f s = %.2fx" % x for x in zip(c, m, r)))
-print("median clean Bazel build / make -j2: %.2fx" % statistics.median(r))
-PY
+  print_rounds "${cleans[*]}" "${makes[*]}"
 fi
