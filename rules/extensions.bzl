@@ -1,6 +1,7 @@
 """Module extensions of rules_sycl (Bazel 7+ / bzlmod only; WORKSPACE users load repositories.bzl)."""
 
 load("//rules/private:configure.bzl", "sycl_configure")
+load("//rules/private:cuda_adapter.bzl", "sycl_cuda_adapter")
 load("//rules/private:cuda_tools.bzl", "cuda_tools_dependencies")
 load("//rules/private:dpcpp_configure.bzl", "dpcpp_configure")
 load("//rules/private:oneapi_runtime.bzl", "sycl_oneapi_runtime")
@@ -25,11 +26,26 @@ _dpcpp_tag = tag_class(
     doc = "A SYCL toolchain (kind dpcpp) from a DPC++ installation, as dpcpp_configure does for WORKSPACE users; selected by --@rules_sycl//sycl:toolchain=dpcpp. Root module only.",
 )
 
+_cuda_adapter_tag = tag_class(
+    attrs = {
+        "library": attr.string(doc = "A prebuilt libur_adapter_cuda.so.0 (absolute, or relative to the main workspace); wins over `source`."),
+        "source": attr.string(doc = "A source drop of Unified Runtime's CUDA adapter (absolute, or relative to the main workspace), built by Bazel."),
+    },
+    doc = "Unified Runtime's CUDA adapter that programs built for nvptx64 carry (@ur_adapter_cuda, as sycl_cuda_adapter does for WORKSPACE users; SYCL_UR_CUDA_ADAPTER / SYCL_UR_CUDA_SOURCE override it). Root module only; without it @ur_adapter_cuda is empty and such programs find no CUDA platform.",
+)
+
 def _sycl_impl(module_ctx):
     cuda_tools_dependencies(module_extension = True)
     path = ""
     dpcpp = {}
+    adapter = None
     for mod in module_ctx.modules:
+        for tag in mod.tags.cuda_adapter:
+            if not mod.is_root:
+                fail("sycl.cuda_adapter: only the root module may name a CUDA adapter ({} does)".format(mod.name))
+            if adapter:
+                fail("sycl.cuda_adapter: at most one")
+            adapter = tag
         for tag in mod.tags.oneapi_runtime:
             if mod.is_root or not path:
                 path = tag.path
@@ -39,7 +55,12 @@ def _sycl_impl(module_ctx):
             if tag.name in dpcpp or tag.name in ("local_config_sycl", "oneapi_runtime"):
                 fail("sycl.dpcpp: repository name {} is already taken".format(tag.name))
             dpcpp[tag.name] = tag
-    sycl_configure(name = "local_config_sycl")
+    sycl_cuda_adapter(
+        name = "ur_adapter_cuda",
+        library = adapter.library if adapter else "",
+        source = adapter.source if adapter else "",
+    )
+    sycl_configure(name = "local_config_sycl", cuda_adapter = "@ur_adapter_cuda//:adapter")
     sycl_oneapi_runtime(name = "oneapi_runtime", path = path)
     for name, tag in dpcpp.items():
         dpcpp_configure(
@@ -52,6 +73,6 @@ def _sycl_impl(module_ctx):
 
 sycl = module_extension(
     implementation = _sycl_impl,
-    tag_classes = {"dpcpp": _dpcpp_tag, "oneapi_runtime": _runtime_tag},
-    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_nvvm, @rules_sycl_cuda_cuobjdump), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
+    tag_classes = {"cuda_adapter": _cuda_adapter_tag, "dpcpp": _dpcpp_tag, "oneapi_runtime": _runtime_tag},
+    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_nvvm, @rules_sycl_cuda_cuobjdump), Unified Runtime's CUDA adapter for them (@ur_adapter_cuda, `sycl.cuda_adapter`), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
 )
