@@ -138,7 +138,7 @@ def _kernel_info(sycl, dt, tus, sycl_deps):
     linked = depset(transitive = [s.int_headers for s in sycl_deps])
 
     # One TU and no dependency with SYCL C++: nothing to describe, no action.
-    if len(tus) == 1 and not [s for s in sycl_deps if s.int_headers.to_list()]:
+    if len(tus) == 1 and not linked.to_list():
         return [None]
     return emit_kernel_info(sycl, device_target = dt, tus = tus, linked_headers = linked)
 
@@ -160,7 +160,10 @@ def _compile_dpcpp(ctx, sycl, inputs):
                 continue
 
             # One host TU per source, with the first device target's integration files.
-            host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer))
+            # DPC++'s own compiler compiles the host side, with
+            # __builtin_sycl_kernel_name where its version has it: no
+            # descriptions of other TUs' kernels are given.
+            host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer, kernel_info = None))
     return struct(objects = objects, image_tables = {}, host_tus = host_tus, int_headers = [])
 
 def compile_sources(ctx, sycl):
@@ -203,8 +206,7 @@ def compile_sources(ctx, sycl):
     )
     host_objects = []
     for tu in device.host_tus:
-        kernel_info = getattr(tu, "kernel_info", None)
-        host_source = emit_host_source(sycl, device_target = tu.device_target, src = tu.src, int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = kernel_info)
+        host_source = emit_host_source(sycl, device_target = tu.device_target, src = tu.src, int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = tu.kernel_info)
         host_objects.append(emit_host_compile(
             sycl,
             src = tu.src,
@@ -213,7 +215,7 @@ def compile_sources(ctx, sycl):
             int_footer = tu.int_footer,
             compilation_context = compilation_context,
             copts = ctx.attr.copts,
-            kernel_info = kernel_info,
+            kernel_info = tu.kernel_info,
         ))
     host_outputs = cc_common.create_compilation_outputs(objects = depset(host_objects), pic_objects = depset(host_objects))
     return struct(
