@@ -4,6 +4,7 @@ load("//rules/private/actions:device_compile.bzl", "device_language_flags", "emi
 load("//rules/private/actions:dpcpp_compile.bzl", "emit_dpcpp_compile")
 load("//rules/private/actions:host_compile.bzl", "emit_host_compile")
 load("//rules/private/actions:host_source.bzl", "emit_host_source")
+load("//rules/private/actions:kernel_info.bzl", "emit_kernel_info")
 load("//rules/private/actions:module_id.bzl", "emit_module_id")
 load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
 load(":attrs.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "HEADER_EXTENSIONS")
@@ -94,7 +95,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
     C++ sources fails here.
     """
     if not inputs.cxx_srcs:
-        return struct(image_tables = {}, host_tus = [])
+        return struct(image_tables = {}, host_tus = [], int_headers = [])
     toolchain = sycl.toolchain
     cxx = ", ".join([f.short_path for f in inputs.cxx_srcs])
     if toolchain.sycl_cxx_missing:
@@ -120,7 +121,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
         ))
     compiled = ([dt] if spirv_targets else []) + cuda_targets
     tables = {t.name: [] for t in compiled}
-    host_tus = []
+    tus = []
     for src in inputs.cxx_srcs:
         d = inputs.device
         outs = [
@@ -129,11 +130,32 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
         ]
         for t, out in zip(compiled, outs):
             tables[t.name].append(struct(dir = out.dir, table = out.table))
-        host_tus.append(struct(src = src, device_target = compiled[0], int_header = outs[0].int_header, int_footer = outs[0].int_footer))
+        tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
+    kernel_info = _kernel_info(sycl, compiled[0], tus, inputs.sycl_deps)
+    host_tus = [
+        struct(src = tu.src, device_target = compiled[0], int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = info)
+        for tu, info in zip(tus, kernel_info)
+    ]
     image_tables = {name: tables[dt.name] for name in spirv_targets}
     for t in cuda_targets:
         image_tables[t.name] = tables[t.name]
-    return struct(image_tables = image_tables, host_tus = host_tus)
+    return struct(image_tables = image_tables, host_tus = host_tus, int_headers = [tu.int_header for tu in tus])
+
+def _kernel_info(sycl, dt, tus, sycl_deps):
+    """Per TU, the descriptions of the kernels of the TUs it is linked with (or None).
+
+    The host compiler lacks __builtin_sycl_kernel_name: a TU's host code
+    knows a kernel only from an integration header, and its own describes
+    only the kernels it launches (emit_kernel_info). The rule knows its own
+    TUs and its dependencies' (SyclInfo.int_headers); not those of the
+    rules that depend on it, nor of its siblings.
+    """
+    linked = depset(transitive = [s.int_headers for s in sycl_deps])
+
+    # One TU and no dependency with SYCL C++: nothing to describe, no action.
+    if len(tus) == 1 and not linked.to_list():
+        return [None]
+    return emit_kernel_info(sycl, device_target = dt, tus = tus, linked_headers = linked)
 
 def _compile_dpcpp(ctx, sycl, inputs):
     """DPC++: every C++ source is single-source SYCL, its device part compiled per device target."""
@@ -153,8 +175,11 @@ def _compile_dpcpp(ctx, sycl, inputs):
                 continue
 
             # One host TU per source, with the first device target's integration files.
-            host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer))
-    return struct(objects = objects, image_tables = {}, host_tus = host_tus)
+            # DPC++'s own compiler compiles the host side, with
+            # __builtin_sycl_kernel_name where its version has it: no
+            # descriptions of other TUs' kernels are given.
+            host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer, kernel_info = None))
+    return struct(objects = objects, image_tables = {}, host_tus = host_tus, int_headers = [])
 
 def compile_sources(ctx, sycl):
     """Compiles a rule's device and host sources.
@@ -180,7 +205,7 @@ def compile_sources(ctx, sycl):
         device = _compile_dpcpp(ctx, sycl, inputs)
     else:
         cxx = _compile_sycl_cxx(ctx, sycl, inputs)
-        device = struct(objects = _compile_opencl(sycl, inputs), image_tables = cxx.image_tables, host_tus = cxx.host_tus)
+        device = struct(objects = _compile_opencl(sycl, inputs), image_tables = cxx.image_tables, host_tus = cxx.host_tus, int_headers = cxx.int_headers)
     (compilation_context, c_outputs) = cc_common.compile(
         name = ctx.label.name,
         actions = ctx.actions,
@@ -196,7 +221,7 @@ def compile_sources(ctx, sycl):
     )
     host_objects = []
     for tu in device.host_tus:
-        host_source = emit_host_source(sycl, device_target = tu.device_target, src = tu.src, int_header = tu.int_header, int_footer = tu.int_footer)
+        host_source = emit_host_source(sycl, device_target = tu.device_target, src = tu.src, int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = tu.kernel_info)
         host_objects.append(emit_host_compile(
             sycl,
             src = tu.src,
@@ -205,10 +230,11 @@ def compile_sources(ctx, sycl):
             int_footer = tu.int_footer,
             compilation_context = compilation_context,
             copts = ctx.attr.copts,
+            kernel_info = tu.kernel_info,
         ))
     host_outputs = cc_common.create_compilation_outputs(objects = depset(host_objects), pic_objects = depset(host_objects))
     return struct(
-        sycl_info = _sycl_info(sycl, device.objects, device.image_tables, inputs.sycl_deps),
+        sycl_info = _sycl_info(sycl, device.objects, device.image_tables, device.int_headers, inputs.sycl_deps),
         compilation_context = compilation_context,
         compilation_outputs = cc_common.merge_compilation_outputs(compilation_outputs = [c_outputs, host_outputs]),
         linking_contexts = [c.linking_context for c in inputs.cc_deps],
@@ -225,11 +251,12 @@ def _by_device_target(sycl, own, field, sycl_deps):
         for dt in sycl.device_targets
     }
 
-def _sycl_info(sycl, objects, image_tables, sycl_deps):
+def _sycl_info(sycl, objects, image_tables, int_headers, sycl_deps):
     by_device_target = _by_device_target(sycl, objects, "device_objects_by_target", sycl_deps)
     return SyclInfo(
         device_objects = by_device_target.get(sycl.primary.name, depset()),
         device_objects_by_target = by_device_target,
         device_libraries = depset(transitive = [s.device_libraries for s in sycl_deps]),
         image_tables_by_target = _by_device_target(sycl, image_tables, "image_tables_by_target", sycl_deps),
+        int_headers = depset(int_headers, transitive = [s.int_headers for s in sycl_deps]),
     )

@@ -12,13 +12,18 @@ load(":context.bzl", "sycl_context")
 load(":pipeline.bzl", "device_pipeline")
 load(":providers.bzl", "SyclInfo")
 
-def resolved_sycl_info():
-    """The SyclInfo of a rule that device-linked its code: empty.
+def resolved_sycl_info(sycl_info):
+    """The SyclInfo of a rule that device-linked its code: no device code.
+
+    Args:
+      sycl_info: SyclInfo of the rule's own and its dependencies' code.
 
     Returns:
-      SyclInfo: device code linked here must not be linked again by a dependent.
+      SyclInfo: device code linked here must not be linked again by a
+      dependent. Its kernels stay in the program, so the integration
+      headers that describe them to dependents' host compiles remain.
     """
-    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset(), image_tables_by_target = {})
+    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset(), image_tables_by_target = {}, int_headers = sycl_info.int_headers)
 
 def wrapper_compilation_outputs(obj):
     """The wrapped images' object as compilation outputs for cc_common.
@@ -65,7 +70,7 @@ def device_linked(ctx, sycl, compiled):
     return [
         DefaultInfo(files = depset([images.output])),
         CcInfo(compilation_context = compiled.compilation_context, linking_context = images_context),
-        resolved_sycl_info(),
+        resolved_sycl_info(compiled.sycl_info),
         OutputGroupInfo(device_images = images.images, device_split = depset(images.split)),
     ]
 

@@ -71,7 +71,7 @@ __attribute__((used)) const void *const {desc}_anchor = &{desc};
     return [
         DefaultInfo(files = depset([so]), runfiles = ctx.runfiles(files = [so])),
         CcInfo(compilation_context = compiled.compilation_context, linking_context = linking_context),
-        resolved_sycl_info(),
+        resolved_sycl_info(compiled.sycl_info),
         OutputGroupInfo(device_images = images.images, device_split = depset(images.split)),
     ]
 

@@ -16,6 +16,7 @@ _RULES_SYCL_TOOLS = {
     "_bundler": Label("//tools/bundler"),
     "_devlink": Label("//tools/devlink"),
     "_foreach": Label("//tools/foreach"),
+    "_kernelinfo": Label("//tools/kernelinfo"),
     "_moduleid": Label("//tools/moduleid"),
     "_splitter": Label("//tools/splitter"),
     "_wrapper": Label("//tools/wrapper"),

@@ -36,6 +36,7 @@ def _binary_test_impl(ctx):
         "CppLink": 1,
         "SyclDeviceCompile": 2,
         "SyclHostCompile": 2,
+        "SyclKernelInfo": 1,
         "SyclWrap": 1,
         # Device code of SYCL C++ only: its images are final.
         "SyclDeviceLibraryLink": 0,
@@ -85,6 +86,23 @@ def _binary_test_impl(ctx):
         asserts.equals(env, [src + ".o"], [f.basename for f in hc.outputs.to_list()])
         header = [a for a in by["SyclDeviceCompile"] if a.argv[-1].endswith("/" + src)][0].outputs.to_list()
         asserts.true(env, [f for f in hc.inputs.to_list() if f in header], "the host compile reads its TU's integration files")
+        asserts.true(env, src + ".kernel_info.h" in inputs, "and the descriptions of the kernels of the TUs it is linked with")
+
+    # One SyclKernelInfo for the rule: each TU's header paired with its
+    # output, the dependency's header linked; the host TU includes the
+    # output right after its own header.
+    ki = by["SyclKernelInfo"][0]
+    asserts.true(env, ki.argv[0].endswith("/kernelinfo"), "tools/kernelinfo: " + ki.argv[0])
+    pairs = [(a.split("/")[-1], ki.argv[i + 1].split("/")[-1]) for i, a in enumerate(ki.argv) if a.startswith("-header=")]
+    asserts.equals(env, [("util.cpp.int_header.h", "util.cpp.kernel_info.h"), ("vadd.cpp.int_header.h", "vadd.cpp.kernel_info.h")], pairs, "-header=H -o=OUT per TU, in srcs order")
+    asserts.equals(env, ["ext.cpp.int_header.h"], [a.split("/")[-1] for a in ki.argv if a.startswith("-linked=")], "the dependency's TU")
+    asserts.equals(env, ["ext.cpp.int_header.h", "util.cpp.int_header.h", "vadd.cpp.int_header.h"], sorted([f.basename for f in ki.inputs.to_list() if f.basename.endswith(".int_header.h")]))
+    asserts.equals(env, ["util.cpp.kernel_info.h", "vadd.cpp.kernel_info.h"], sorted([f.basename for f in ki.outputs.to_list()]))
+    for w in by["FileWrite"]:
+        if w.outputs.to_list()[0].basename.endswith(".host.cpp"):
+            src = w.outputs.to_list()[0].basename[:-len(".host.cpp")]
+            included = [line.split("/")[-1].rstrip('"') for line in w.content.splitlines()]
+            asserts.equals(env, [src + ".int_header.h", src + ".kernel_info.h", src, src + ".int_footer.h"], included, "the host TU's includes, in order")
 
     wrap = by["SyclWrap"][0]
     tables = [wrap.argv[i + 1].split("/")[-2] for i, a in enumerate(wrap.argv) if a == "-batch"]
@@ -211,6 +229,7 @@ def _library_test_impl(ctx):
     by = actions_by_mnemonic(env)
     asserts.equals(env, 1, len(by.get("SyclDeviceCompile", [])))
     asserts.equals(env, 1, len(by.get("SyclHostCompile", [])))
+    asserts.equals(env, 0, len(by.get("SyclKernelInfo", [])), "one TU, no SYCL C++ dependency: no other kernels to describe")
     asserts.equals(env, 0, len(by.get("CppCompile", [])), "no C source")
     archive = [f.basename for a in analysistest.target_actions(env) if [o for o in a.outputs.to_list() if o.basename == "libsycl_cxx_lib.a"] for f in a.inputs.to_list()]
     asserts.true(env, "ext.cpp.o" in archive, "the library's archive holds the host object")
@@ -219,6 +238,7 @@ def _library_test_impl(ctx):
     asserts.equals(env, ["ext.cpp.images"], [t.dir.basename for t in tables])
     asserts.equals(env, tables[0].dir.path + "/sycl_cxx_lib.table", tables[0].table)
     asserts.equals(env, [], target[SyclInfo].device_objects.to_list(), "no bitcode to link")
+    asserts.equals(env, ["ext.cpp.int_header.h"], [f.basename for f in target[SyclInfo].int_headers.to_list()], "its integration header, for dependents' host compiles")
     asserts.true(env, "ext.h" in [f.basename for f in target[CcInfo].compilation_context.headers.to_list()], "public headers reach dependents")
     asserts.true(env, "LIB_DEFINE=1" in target[CcInfo].compilation_context.defines.to_list(), "and defines")
     asserts.true(env, "ext.cpp.images" in [f.basename for f in target[OutputGroupInfo].device_images.to_list()], "output group device_images")

@@ -143,25 +143,33 @@ def _build_file(row, headers):
         ] + test_attrs
         return text + _rule("sycl_test", attrs)
 
-    # A | B: two sycl_library targets from the same file, each with its own
-    # flags (defines as copts, so that they stay with that object), linked
-    # into one program.
-    deps = []
-    for i, flags in enumerate(objects):
-        m = map_flags(flags, where)
-        if m.split_mode:
-            _error(where, "a split mode per object is not supported: %r" % row["build_flags"])
-        lib = "%s_tu%d" % (name, i + 1)
-        deps.append(":" + lib)
-        attrs = [
-            ("name", lib),
-            ("srcs", srcs),
-            ("copts", m.copts),
-            ("device_copts", m.device_copts),
-            ("linkopts", m.linkopts),
-        ]
-        text += _rule("sycl_library", attrs) + "\n"
-    attrs = [("name", name), ("deps", deps)] + test_attrs
+    # A | B: the same file compiled twice, each object with its own flags
+    # (defines as copts, so that they stay with that object), linked into
+    # one program. As a Bazel user splits a program: the first object (the
+    # one with main in both such rows) is the test's own source, the second
+    # a sycl_library it depends on. The test's host compile then knows the
+    # library's kernels (kernel-bundle lookups by type of a kernel the
+    # library launches); two sibling libraries would not know each other's.
+    first = map_flags(objects[0], where)
+    second = map_flags(objects[1], where)
+    if first.split_mode or second.split_mode:
+        _error(where, "a split mode per object is not supported: %r" % row["build_flags"])
+    lib = "%s_tu2" % name
+    text += _rule("sycl_library", [
+        ("name", lib),
+        ("srcs", srcs),
+        ("copts", second.copts),
+        ("device_copts", second.device_copts),
+        ("linkopts", second.linkopts),
+    ]) + "\n"
+    attrs = [
+        ("name", name),
+        ("srcs", srcs),
+        ("copts", first.copts),
+        ("device_copts", first.device_copts),
+        ("linkopts", first.linkopts),
+        ("deps", [":" + lib]),
+    ] + test_attrs
     return text + _rule("sycl_test", attrs)
 
 def _read_manifest(rctx, manifest):

@@ -30,7 +30,7 @@ _SYCL_HOST_FLAGS = [
     "-D__TIME__=\"redacted\"",
 ]
 
-def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilation_context, copts):
+def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilation_context, copts, kernel_info = None):
     """Compiles the host TU of a SYCL source with the toolchain's host compiler (mnemonic SyclHostCompile).
 
     Shared by both toolchain kinds: the integration header and footer come
@@ -53,6 +53,9 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
       compilation_context: CcCompilationContext of the rule (its own
         headers, include paths and defines, and its dependencies').
       copts: list of extra host compiler flags.
+      kernel_info: File or None, the descriptions of the kernels of the
+        TUs src is linked with (emit_kernel_info), which the host TU
+        includes.
 
     Returns:
       File: the PIC object, <src>.o.
@@ -86,7 +89,7 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     sycl.actions.run(
         executable = toolchain.host_compiler,
         arguments = [args],
-        inputs = depset([host_source, src, int_header, int_footer], transitive = [cc.headers]),
+        inputs = depset([host_source, src, int_header, int_footer] + ([kernel_info] if kernel_info else []), transitive = [cc.headers]),
         outputs = [out],
         mnemonic = "SyclHostCompile",
         progress_message = "Compiling SYCL C++ host code %s" % src.short_path,

@@ -1,6 +1,6 @@
 """Persistent workers: the Go tools serve many actions from one process.
 
-Each of tools/{moduleid,devlink,splitter,foreach,wrapper,bundler} serves
+Each of tools/{moduleid,devlink,splitter,foreach,wrapper,bundler,kernelinfo} serves
 Bazel's work requests when started with --persistent_worker (see
 tools/internal/worker). Where Bazel picks the worker strategy (the default
 for actions that support it, locally), an action runs in a warm process

@@ -84,7 +84,7 @@ clean_build() {
 make_build() {
   # make rewrites what Bazel wrote: the outputs of those actions go first.
   chmod -R u+w "$bin/$pkg"
-  find "$bin/$pkg" \( -name '*.images' -o -name '*.o' -o -name '*.a' -o -name '*.int_header.h' -o -name '*.int_footer.h' -o -name app50.bin \) -prune -exec rm -rf {} +
+  find "$bin/$pkg" \( -name '*.images' -o -name '*.o' -o -name '*.a' -o -name '*.int_header.h' -o -name '*.int_footer.h' -o -name '*.kernel_info.h' -o -name app50.bin \) -prune -exec rm -rf {} +
   measure "make$1" make -s -j2 -C "$execroot" -f "$work/Makefile" >"$work/make$1.log" 2>&1 || { tail -20 "$work/make$1.log"; exit 1; }
   makes+=("$m_wall")
   echo "make -j2: wall $m_wall s, CPU $m_cpu s (machine busy $m_busy s), load $m_load"
@@ -136,7 +136,7 @@ PY
 
 echo "== 4. the same commands by make -j2"
 B aquery "${flags[@]}" --output=jsonproto "deps($target)" 2>/dev/null |
-  python3 "$here/aquery_make.py" "$pkg/app50.bin" "//$pkg:" SyclDeviceCompile SyclHostCompile CppCompile SyclWrap CppLink >"$work/Makefile"
+  python3 "$here/aquery_make.py" "$pkg/app50.bin" "//$pkg:" SyclDeviceCompile SyclKernelInfo SyclHostCompile CppCompile SyclWrap CppLink >"$work/Makefile"
 echo "$(grep -c '^a[0-9]*:' "$work/Makefile") commands"
 make_build 1
 
