@@ -171,10 +171,11 @@ def table_mnemonics(root, edits):
 
 def emitted_by_rules(root):
     """Every "Sycl..." string of rules/private/actions (providers aside)."""
+    providers = set(re.findall(r"^(\w+)\s*=\s*provider\(", (root / "rules" / "private" / "providers.bzl").read_text(encoding="utf-8"), re.M))
     found = set()
     for bzl in sorted((root / "rules" / "private" / "actions").glob("*.bzl")):
         for name in re.findall(r"\"(Sycl[A-Z][A-Za-z0-9]*)\"", bzl.read_text(encoding="utf-8")):
-            if not name.endswith("Info"):
+            if name not in providers:
                 found.add(name)
     return found
 
