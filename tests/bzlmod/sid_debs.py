@@ -23,6 +23,7 @@ import concurrent.futures
 import hashlib
 import os
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -68,6 +69,26 @@ def fetch_one(entry, debdir, mirror, lock):
         return None
     url = mirror.rstrip("/") + "/" + pool
     tmp = dst + ".part"
+    # A fresh machine's resolver may fail a lookup or two while it starts
+    # (seen: "Temporary failure in name resolution"): retry network errors,
+    # never a wrong checksum or an HTTP status.
+    for attempt in range(4):
+        err = download(url, tmp, name, version, arch, mirror, lock)
+        if err is None or not err.startswith("downloading") or "HTTP" in err:
+            break
+        time.sleep(2 ** attempt)
+    if err:
+        return err
+    got = sha256(tmp)
+    if got != sha:
+        os.remove(tmp)
+        return "%s %s: %s has sha256 %s, pinned %s" % (name, version, url, got, sha)
+    os.replace(tmp, dst)
+    return None
+
+
+def download(url, tmp, name, version, arch, mirror, lock):
+    """Writes url to tmp; returns None, or the error line."""
     try:
         with urllib.request.urlopen(url, timeout=120) as r, open(tmp, "wb") as out:
             while True:
@@ -81,11 +102,6 @@ def fetch_one(entry, debdir, mirror, lock):
         return "downloading %s: HTTP %d" % (url, e.code)
     except (urllib.error.URLError, OSError) as e:
         return "downloading %s: %s (is the Debian mirror reachable?)" % (url, e)
-    got = sha256(tmp)
-    if got != sha:
-        os.remove(tmp)
-        return "%s %s: %s has sha256 %s, pinned %s" % (name, version, url, got, sha)
-    os.replace(tmp, dst)
     return None
 
 
