@@ -22,3 +22,8 @@ CPU_AOT_ISAS = [
     "spr",
     "gnr",
 ]
+
+# The defaults of --@rules_sycl//sycl:targets and --@rules_sycl//sycl:cpu_aot_isa
+# (sycl/BUILD.bazel), also what sycl_toolchain resets them to.
+DEFAULT_TARGETS = ["spir64"]
+DEFAULT_CPU_AOT_ISA = "avx2"

@@ -5,6 +5,7 @@ load("//rules/private/actions:sycl_jit_check.bzl", "emit_sycl_jit_check")
 load(":device_target.bzl", "TOOL", "device_target_info", "files_of")
 load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
 load(":sycl_jit.bzl", "SYCL_JIT")
+load("//sycl:cpu_aot_isas.bzl", "DEFAULT_CPU_AOT_ISA", "DEFAULT_TARGETS")
 
 TOOLCHAIN_TYPE = "@rules_sycl//sycl:toolchain_type"
 
@@ -200,8 +201,32 @@ _ATTRS.update({
     for name, label in _RULES_SYCL_TOOLS.items()
 })
 
+_TARGETS_SETTING = str(Label("//sycl:targets"))
+_CPU_AOT_ISA_SETTING = str(Label("//sycl:cpu_aot_isa"))
+
+def _shared_toolchain_impl(_settings, _attr):
+    # The toolchain declares every device target; which ones a rule builds,
+    # and for which ISA, the rule reads from its own configuration, which
+    # sycl_binary's `targets`/`cpu_aot_isa` change. Reset here, every
+    # configuration of the rules shares one toolchain: its exec tools (which
+    # under Bazel 7 carry these flags into the exec configuration) and
+    # runtime files (the CUDA adapter) build once, not once per `targets`.
+    return {
+        _TARGETS_SETTING: DEFAULT_TARGETS,
+        _CPU_AOT_ISA_SETTING: DEFAULT_CPU_AOT_ISA,
+    }
+
+_shared_toolchain = transition(
+    implementation = _shared_toolchain_impl,
+    inputs = [],
+    outputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING],
+)
+
+_ATTRS["_allowlist_function_transition"] = attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist")
+
 sycl_toolchain = rule(
     implementation = _sycl_toolchain_impl,
+    cfg = _shared_toolchain,
     doc = """Declares the tools of a SYCL device toolchain. Wrap it in a toolchain()
 with toolchain_type = "@rules_sycl//sycl:toolchain_type" and register it; pick
 among several with target_settings (see //sycl:toolchain).""",

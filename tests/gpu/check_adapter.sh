@@ -3,7 +3,8 @@
 # soname, the libraries it needs (UMF, and the NVIDIA driver's libcuda.so.1
 # and libnvidia-ml.so.1 at run time), BIND_NOW, and exactly the 26
 # urGet*ProcAddrTable entry points the loader calls, with upstream's version.
-#   check_adapter.sh [LIBUR_ADAPTER_CUDA]   (default: the one in the test's runfiles)
+#   check_adapter.sh [LIBUR_ADAPTER_CUDA]   (default: the one in the test's runfiles,
+#   which an nvptx64 program carries)
 set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
 lib=${1:-$(find -L "${RUNFILES_DIR:-$0.runfiles}" -name libur_adapter_cuda.so.0 2>/dev/null | head -1)}
