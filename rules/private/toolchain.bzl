@@ -2,10 +2,10 @@
 
 load("//rules/private/actions:sycl_devicelibs.bzl", "emit_sycl_devicelibs")
 load("//rules/private/actions:sycl_jit_check.bzl", "emit_sycl_jit_check")
+load("//sycl:cpu_aot_isas.bzl", "DEFAULT_CPU_AOT_ISA", "DEFAULT_TARGETS")
 load(":device_target.bzl", "TOOL", "device_target_info", "files_of")
 load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
 load(":sycl_jit.bzl", "SYCL_JIT")
-load("//sycl:cpu_aot_isas.bzl", "DEFAULT_CPU_AOT_ISA", "DEFAULT_TARGETS")
 
 TOOLCHAIN_TYPE = "@rules_sycl//sycl:toolchain_type"
 
