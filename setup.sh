@@ -52,6 +52,9 @@ DEBIAN_PACKAGES=(
   clang-15 llvm-15 llvm-15-tools llvm-spirv-15 spirv-tools
   llvm-15-dev libllvmspirvlib-15-dev
   clang-19 llvm-19 llvm-19-dev libclc-19 bc time
+  # llvm-22 (bookworm-security, 22.1.8): llvm-dis/llvm-as that read and
+  # write libsycl-jit's LLVM 23 bitcode (nvptx64 specialization constants).
+  llvm-22
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   libzstd-dev zstd git ca-certificates python3 python3-pip build-essential
   patch

@@ -48,6 +48,32 @@ _NVPTX_TOOLS = [
 
 _CUDA_TOOLS = ["ptxas", "fatbinary"]
 
+# llvm-as and llvm-dis that read libsycl-jit's front-end bitcode (LLVM 23:
+# LLVM 19's llvm-dis fails on some of it, "Invalid record"): SYCL C++ PTX
+# compiles lower specialization constants with them (tools/internal/bcspec).
+# Debian 12: llvm-22 (bookworm-security). SYCL_JIT_LLVM_VERSION picks
+# another version; without them such TUs fail to compile for nvptx64 in one
+# line.
+_JIT_IR_TOOLS = [
+    ("jit_ir_assembler", "llvm-as-{v}"),
+    ("jit_ir_disassembler", "llvm-dis-{v}"),
+]
+
+def _jit_ir_tools(rctx):
+    """Symlinks the LLVM 22 tools of SYCL C++ PTX spec constants; their attribute text, or ""."""
+    v = rctx.os.environ.get("SYCL_JIT_LLVM_VERSION", "22")
+    paths = []
+    for key, name in _JIT_IR_TOOLS:
+        p = rctx.which(name.format(v = v))
+        if not p:
+            return ""
+        paths.append((key, p))
+    text = ""
+    for key, p in paths:
+        tool_script(rctx, p, "bin/" + key, "sycl_configure")
+        text += '    {} = "bin/{}",\n'.format(key, key)
+    return text
+
 def _cuda_tools(rctx):
     """ptxas and fatbinary for nvptx64: labels of the tools and what is missing.
 
@@ -125,11 +151,12 @@ sycl_device_target(
 {aot_server}    image_format = "none",
     ptx_arch = "sm_70",
 {cuda}    cuda_missing = {cuda_missing},
-{libdevice}{adapter})
+{libdevice}{jit_ir}{adapter})
 """.format(
         v = v,
         adapter = '    runtime_files = ["%s"],\n' % rctx.attr.cuda_adapter if rctx.attr.cuda_adapter else "",
         libdevice = '    libdevice = "%s",\n' % libdevice if libdevice else "",
+        jit_ir = _jit_ir_tools(rctx) if libdevice else "",
         cuda = "".join(['    {} = "{}",\n'.format(t, cuda[t]) for t in _CUDA_TOOLS if t in cuda]),
         cuda_missing = repr(cuda_missing),
         aot_server = '    aot_server = ":imagec_codegen",\n' if codegen else "",
@@ -451,6 +478,15 @@ load("@rules_sycl//rules:defs.bzl", "sycl_device_target", "sycl_toolchain")
 package(default_visibility = ["//visibility:public"])
 
 exports_files(glob(["bin/*", "lib/*"]))
+
+# Whether SYCL C++ sources that read specialization constants compile for
+# nvptx64 (the target has LLVM 22's llvm-as and llvm-dis): targets that need
+# it name this in target_compatible_with. A constraint every Linux host
+# has where they do, else @platforms//:incompatible (Bazel skips them).
+alias(
+    name = "nvptx64_spec_constants",
+    actual = "{spec_compatible}",
+)
 {nvptx}{imagec}{imagec_as}{cpu_aot}
 sycl_toolchain(
     name = "sycl_toolchain",
@@ -486,6 +522,7 @@ toolchain(
         sycl_cxx = sycl_cxx,
         sycl_cxx_missing = repr(sycl_cxx_missing),
         nvptx = nvptx,
+        spec_compatible = "@platforms//os:linux" if "jit_ir_assembler" in nvptx else "@platforms//:incompatible",
         imagec = imagec,
         image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
         imagec_as = imagec_as,
@@ -524,7 +561,7 @@ sycl_configure = repository_rule(
             doc = "Label of the SYCL runtime (a cc_library whose runfiles hold what programs load at run time) every sycl_binary links: by default Intel's oneAPI runtime from sycl_oneapi_runtime(name = \"oneapi_runtime\"). Empty: none (host code brings its own).",
         ),
     },
-    environ = ["PATH", "SYCL_HOST_CLANG", "SYCL_OPENCL_INCLUDE", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
+    environ = ["PATH", "SYCL_HOST_CLANG", "SYCL_OPENCL_INCLUDE", "SYCL_LLVM_VERSION", "SYCL_NVPTX_LLVM_VERSION", "SYCL_NVPTX_LIBCLC", "SYCL_JIT_LLVM_VERSION", "SYCL_CUDA_PATH", "SYCL_IMAGEC", "SYCL_LLVM_CONFIG", "CC"] + [t[1] for t in _TOOLS] + [f[1] for f in _IMAGEC_FILES + _IMAGEC_CODEGEN_FILES],
     local = True,
-    doc = "Detects the host device toolchain (clang-V, llvm-link-V, llvm-as-V, llvm-dis-V, llvm-spirv-V for the first LLVM version V of 15 and 19 that has them all, or SYCL_LLVM_VERSION; spirv-val and opt-V for tests; for SYCL C++, a host clang (clang++-19, else clang++-15, or SYCL_HOST_CLANG) beside tools/syclc and `sycl_jit`; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-V) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64, and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0; the OpenCL headers (CL/cl_icd.h) for tools/cpuaot, which with cpu_runtime's CPU OpenCL runtime builds spir64_x86_64).",
+    doc = "Detects the host device toolchain (clang-V, llvm-link-V, llvm-as-V, llvm-dis-V, llvm-spirv-V for the first LLVM version V of 15 and 19 that has them all, or SYCL_LLVM_VERSION; spirv-val and opt-V for tests; for SYCL C++, a host clang (clang++-19, else clang++-15, or SYCL_HOST_CLANG) beside tools/syclc and `sycl_jit`; LLVM's and SPIRV-LLVM-Translator's libraries for tools/imagec, and LLVM's static archives (llvm-config-V) for imagec_as, the split's assembler, both off with SYCL_IMAGEC=0; clang-19, llc-19, libclc and CUDA's ptxas/fatbinary for nvptx64 (and llvm-as-22/llvm-dis-22, or SYCL_JIT_LLVM_VERSION's, for SYCL C++ specialization constants there), and LLVM 19's library for tools/imagec/codegen.cc, also off with SYCL_IMAGEC=0; the OpenCL headers (CL/cl_icd.h) for tools/cpuaot, which with cpu_runtime's CPU OpenCL runtime builds spir64_x86_64).",
 )

@@ -78,6 +78,8 @@ def _cuda_info(ctx):
     libdevice = [f for f in ctx.files.libdevice if f.basename.startswith("libdevice")]
     return struct(
         libdevice = libdevice[0] if len(libdevice) == 1 else None,
+        jit_ir_assembler = ctx.attr.jit_ir_assembler[DefaultInfo].files_to_run if ctx.attr.jit_ir_assembler else None,
+        jit_ir_disassembler = ctx.attr.jit_ir_disassembler[DefaultInfo].files_to_run if ctx.attr.jit_ir_disassembler else None,
         ptxas = ctx.attr.ptxas[DefaultInfo].files_to_run if ctx.attr.ptxas else None,
         fatbinary = ctx.attr.fatbinary[DefaultInfo].files_to_run if ctx.attr.fatbinary else None,
         ptx_arch = ctx.attr.ptx_arch,
@@ -141,6 +143,8 @@ where {in} and {out} name the image and the output).""",
         "ptxas": attr.label(doc = "CUDA's ptxas: PTX to a cubin for one architecture (with ptx_arch).", **TOOL),
         "fatbinary": attr.label(doc = "CUDA's fatbinary: packs the cubins and the PTX of an image (with ptx_arch).", **TOOL),
         "libdevice": attr.label(allow_files = [".bc"], doc = "CUDA targets: NVIDIA's libdevice.10.bc (e.g. @rules_sycl_cuda_nvvm//:files, from the nvidia-nvvm wheel). With it, SYCL C++ sources compile to PTX for this target (tools/syclc -format=ptx), which ptxas and fatbinary then take as they take `aot`'s PTX."),
+        "jit_ir_assembler": attr.label(doc = "CUDA targets with `libdevice`: an llvm-as of LLVM 22 or newer (llvm-as-22). With `jit_ir_disassembler`, SYCL C++ sources that read specialization constants compile to PTX: tools/syclc lowers them in libsycl-jit's front-end bitcode (emulation: read from the kernel's spec-constant buffer). Unset: such sources fail to compile for this target in one line.", **TOOL),
+        "jit_ir_disassembler": attr.label(doc = "CUDA targets with `libdevice`: an llvm-dis of LLVM 22 or newer (llvm-dis-22), which reads libsycl-jit's LLVM 23 bitcode (see `jit_ir_assembler`).", **TOOL),
         "runtime_files": attr.label_list(allow_files = True, doc = "What programs built for this target load at run time besides the toolchain's runtime, e.g. Unified Runtime's CUDA adapter for nvptx64 (sycl_cuda_adapter's :adapter): sycl_binary adds them to its runfiles, and the launcher's LD_LIBRARY_PATH names their directories, where the runtime's loader finds an adapter by name."),
         "cuda_missing": attr.string_list(doc = "Set by sycl_configure: the CUDA tools it could not find. Building an image of this target with a non-empty --@rules_sycl//sycl:cuda_archs then fails with this list."),
     },

@@ -27,7 +27,12 @@
 // `.target sm_75`), linked with NVIDIA's libdevice (LIBDEVICE, from the
 // nvidia-nvvm wheel) for the math built-ins, through the library's PTX work-
 // arounds (sycljit.CompilePTX); the integration header and footer are the
-// SPIR-V compile's.
+// SPIR-V compile's. A TU whose images read specialization constants is
+// compiled twice: the library's front-end bitcode, with the constants
+// lowered in emulation mode (read from the kernel's spec-constant buffer:
+// tools/internal/bcspec, with -llvm-as and -llvm-dis of LLVM 22 or newer),
+// goes back to the library, which compiles it to PTX with the constants'
+// property sets.
 //
 //	syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
 //
@@ -65,10 +70,12 @@ import (
 	"syscall"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/bcspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 	"github.com/rules-sycl/rules_sycl/tools/internal/spirvspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -166,8 +173,8 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.intFooter, "int-footer", "", "integration footer to write")
 	fs.StringVar(&c.split, "split", "auto", "device code split inside the translation unit: auto, per_kernel, per_source or off")
 	fs.StringVar(&c.translator, "translator", "", "llvm-spirv-15: with -llvm-as and -llvm-dis, lowers the SYCL 2020 specialization constants of images that use them")
-	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as-15, for -translator")
-	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis-15, for -translator")
+	fs.StringVar(&c.llvmAs, "llvm-as", "", "llvm-as-15, for -translator; with -format=ptx: llvm-as-22 (or newer), for specialization constants")
+	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis-15, for -translator; with -format=ptx: llvm-dis-22 (or newer), which reads libsycl-jit's bitcode")
 	fs.StringVar(&c.format, "format", "spirv", "device image format: spirv (spir64) or ptx (nvptx64, needs -libdevice)")
 	fs.StringVar(&c.libdevice, "libdevice", "", "with -format=ptx: NVIDIA's libdevice.10.bc")
 	if err := fs.Parse(args); err != nil {
@@ -201,6 +208,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("-format=ptx needs -libdevice (NVIDIA's libdevice.10.bc)")
 	case c.format != "ptx" && c.libdevice != "":
 		return nil, errors.New("-libdevice is for -format=ptx")
+	case c.format == "ptx" && c.translator != "":
+		return nil, errors.New("-translator is for -format=spirv (PTX images lower specialization constants with -llvm-as and -llvm-dis alone)")
 	}
 	for flagName, v := range map[string]string{"-out-dir": c.outDir, "-table": c.table, "-int-header": c.intHeader, "-int-footer": c.intFooter} {
 		if v == "" {
@@ -345,14 +354,59 @@ func compile(c *config, stderr io.Writer) error {
 	return out.Commit()
 }
 
-// compilePTX compiles for nvptx64 with libdevice at -libdevice.
+// compilePTX compiles for nvptx64 with libdevice at -libdevice. Where an
+// image reads SYCL 2020 specialization constants, which the library leaves
+// unlowered, the front end's bitcode of the same compile is lowered in
+// emulation mode (bcspec) and compiled again: the images of that compile,
+// with the property sets the library writes from the lowering's metadata,
+// are the result.
 func compilePTX(lib *sycljit.Library, c *config, src []byte, args []string) (*sycljit.Result, error) {
 	cudaPath, remove, err := sycljit.CUDAPath(c.libdevice)
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	return lib.CompilePTX(c.src, src, args, cudaPath)
+	res, err := lib.CompilePTXIR(c.src, src, args, cudaPath, sycljit.IR{Save: true})
+	if err != nil || !readsSpecConstants(res) {
+		return res, err
+	}
+	if c.llvmAs == "" || c.llvmDis == "" {
+		return nil, fmt.Errorf("%s: reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them for nvptx64 needs -llvm-as and -llvm-dis of LLVM 22 or newer (llvm-as-22, llvm-dis-22: the library's bitcode is LLVM 23's)", c.src)
+	}
+	bc, consts, err := bcspec.Lower(res.IR, c.src, bcspec.Tools{Assembler: c.llvmAs, Disassembler: c.llvmDis})
+	if err != nil {
+		return nil, err
+	}
+	if len(consts.SpecConsts) == 0 {
+		return nil, &sycljit.ABIError{Msg: c.src + ": the PTX reads specialization constants, but the front end's bitcode calls no spec-constant intrinsic"}
+	}
+	lowered, err := lib.CompilePTXIR(c.src, src, args, cudaPath, sycljit.IR{Cached: bc})
+	if err != nil {
+		return nil, err
+	}
+	if readsSpecConstants(lowered) {
+		return nil, &sycljit.ABIError{Msg: c.src + ": the PTX still reads specialization constants after their lowering"}
+	}
+	for i, img := range lowered.Images {
+		_, hasConsts := img.Properties.Set(specconst.SetSpecConstants)
+		_, hasDefaults := img.Properties.Set(specconst.SetDefaultValues)
+		if hasConsts != hasDefaults {
+			return nil, &sycljit.ABIError{Msg: fmt.Sprintf("%s: image %d has one of the two specialization-constant property sets", c.src, i)}
+		}
+	}
+	lowered.Log = res.Log
+	return lowered, nil
+}
+
+// readsSpecConstants reports whether a PTX image still calls a
+// spec-constant intrinsic (an extern function of the PTX).
+func readsSpecConstants(res *sycljit.Result) bool {
+	for _, img := range res.Images {
+		if specconst.Uses(img.Binary) {
+			return true
+		}
+	}
+	return false
 }
 
 // describeLocalKernelNames rewrites the integration header so that the
@@ -443,16 +497,13 @@ func writeImages(out *atomicfile.Staging, c *config, res *sycljit.Result) error 
 	return t.write()
 }
 
-// writePTXImages stages PTX images. Their specialization constants would
-// need the library's emulation lowering, which its post-link does not run.
+// writePTXImages stages PTX images (their specialization constants
+// lowered in compilePTX).
 func writePTXImages(t *imageTable, c *config, res *sycljit.Result) error {
 	t.ext = ".ptx"
 	for i, img := range res.Images {
 		if img.Format != sycljit.FormatPTX {
 			return &sycljit.ABIError{Msg: fmt.Sprintf("image %d has format %d, not PTX", i, img.Format)}
-		}
-		if bytes.Contains(img.Binary, []byte("__sycl_getScalar2020SpecConstantValue")) {
-			return fmt.Errorf("%s: reads SYCL 2020 specialization constants, which nvptx64 images do not support yet (libsycl-jit leaves them unlowered)", c.src)
 		}
 		if err := t.add(strconv.Itoa(i), img.Binary, img.Properties, img.Symbols); err != nil {
 			return err

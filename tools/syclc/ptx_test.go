@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,17 +58,69 @@ func TestPTXOutputs(t *testing.T) {
 	}
 }
 
-// TestPTXRefusesSpecConstants: one line, no outputs.
-func TestPTXRefusesSpecConstants(t *testing.T) {
+// TestPTXSpecConstants: a PTX image reading a specialization constant is
+// compiled from the front end's bitcode lowered in emulation mode: no
+// intrinsic left, the kernel reads the constant from its spec-constant
+// buffer (an extra pointer parameter), and the image has both property
+// sets libsycl fills that buffer from. Without LLVM 22's tools the compile
+// fails with one line and leaves nothing.
+func TestPTXSpecConstants(t *testing.T) {
+	lib := jit(t)
+	libdevice := sycljittest.Libdevice(t)
+	var llvm []string
+	for _, tool := range []string{"llvm-as-22", "llvm-dis-22"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skip(tool + " not installed (setup.sh installs llvm-22)")
+		}
+		llvm = append(llvm, p)
+	}
+	dir, src := setup(t, specSource)
+	args := ptxArgs(lib, libdevice, dir, src)
+	out, err := proctest.Command(args...).CombinedOutput()
+	want := "syclc: " + src + ": reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them for nvptx64 needs -llvm-as and -llvm-dis of LLVM 22 or newer (llvm-as-22, llvm-dis-22: the library's bitcode is LLVM 23's)\n"
+	if err == nil || string(out) != want {
+		t.Errorf("without the tools: %v: %q", err, out)
+	}
+	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+	args = append([]string{"-llvm-as=" + llvm[0], "-llvm-dis=" + llvm[1]}, args...)
+	if out, err := proctest.Command(args...).CombinedOutput(); err != nil {
+		t.Fatalf("syclc: %v: %s", err, out)
+	}
+	files := tree(t, dir)
+	ptx := files["out/a_0.ptx"]
+	if strings.Contains(ptx, "SpecConstantValue") {
+		t.Errorf("the PTX still calls a spec-constant intrinsic:\n%s", ptx)
+	}
+	if !strings.Contains(ptx, ".entry "+strings.TrimSpace(files["out/a_0.sym"])+"(") {
+		t.Errorf("a_0.ptx lacks its kernel's entry:\n%.600s", ptx)
+	}
+	// One int at offset 0 of the buffer, default 3.
+	const sets = "[SYCL/specialization constants]\n____ZL9factor_id=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n" +
+		"[SYCL/specialization constants default values]\nall=2|gAAAAAAAAAwAAAAA\n"
+	if !strings.Contains(files["out/a_0.prop"], sets) {
+		t.Errorf("a_0.prop lacks the spec-constant sets:\n%s", files["out/a_0.prop"])
+	}
+}
+
+// TestPTXSpecConstantsUnreadable: where the disassembler cannot read the
+// library's bitcode (here: a "disassembler" that fails as LLVM 19's does
+// on some of it), one line names the source and the tool, and nothing is
+// left.
+func TestPTXSpecConstantsUnreadable(t *testing.T) {
 	lib := jit(t)
 	dir, src := setup(t, specSource)
-	out, err := proctest.Command(ptxArgs(lib, sycljittest.Libdevice(t), dir, src)...).CombinedOutput()
-	if err == nil {
-		t.Fatal("syclc compiled specialization constants for nvptx64")
+	fake := filepath.Join(t.TempDir(), "llvm-dis-19")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho \"llvm-dis-19: error: Invalid record\" >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	want := "syclc: " + src + ": reads SYCL 2020 specialization constants, which nvptx64 images do not support yet (libsycl-jit leaves them unlowered)\n"
-	if diff := cmp.Diff(want, string(out)); diff != "" {
-		t.Errorf("output (-want +got):\n%s", diff)
+	args := append([]string{"-llvm-as=/bin/false", "-llvm-dis=" + fake}, ptxArgs(lib, sycljittest.Libdevice(t), dir, src)...)
+	out, err := proctest.Command(args...).CombinedOutput()
+	want := "syclc: " + src + ": llvm-dis-19: llvm-dis-19: error: Invalid record\n"
+	if err == nil || string(out) != want {
+		t.Errorf("%v: %q, want %q", err, out, want)
 	}
 	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
 		t.Errorf("files left (-want +got):\n%s", diff)

@@ -43,7 +43,11 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     the images are PTX (<rule>_<N>.ptx, `.target sm_75`): syclc -format=ptx
     compiles through libsycl-jit's NVPTX backend, linking NVIDIA's libdevice
     (the nvidia-nvvm wheel's) for the math built-ins; its integration header
-    and footer are byte-identical to the SPIR-V compile's.
+    and footer are byte-identical to the SPIR-V compile's. Specialization
+    constants of PTX images are lowered in emulation mode in the library's
+    front-end bitcode with the target's jit_ir_assembler and
+    jit_ir_disassembler (LLVM 22: tools/internal/bcspec), tools of the
+    action where the target has them.
 
     Args:
       sycl: the SYCL context (context.bzl) of a clang toolchain with a
@@ -73,12 +77,18 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     args.add(int_footer, format = "-int-footer=%s")
     args.add("-split=" + sycl.modes.split)
     ptx = []
+    spec_tools = [device_target.translator, device_target.assembler, device_target.disassembler]
     if device_target.cuda:
         ptx = [device_target.cuda.libdevice]
         args.add("-format=ptx")
         args.add(device_target.cuda.libdevice, format = "-libdevice=%s")
-    spec_tools = [device_target.translator, device_target.assembler, device_target.disassembler]
-    if None not in spec_tools and not ptx:
+        spec_tools = [device_target.cuda.jit_ir_assembler, device_target.cuda.jit_ir_disassembler]
+        if None not in spec_tools:
+            args.add("-llvm-as=" + spec_tools[0].executable.path)
+            args.add("-llvm-dis=" + spec_tools[1].executable.path)
+        else:
+            spec_tools = []
+    elif None not in spec_tools:
         args.add("-translator=" + device_target.translator.executable.path)
         args.add("-llvm-as=" + device_target.assembler.executable.path)
         args.add("-llvm-dis=" + device_target.disassembler.executable.path)

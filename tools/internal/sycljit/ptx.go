@@ -103,12 +103,18 @@ var ptxReady sync.Map // library path -> error (nil: patched)
 // nvvm/libdevice/libdevice.10.bc (NVIDIA's libdevice, which the library
 // links for the math built-ins: __nv_sqrtf, ...).
 func (l *Library) CompilePTX(path string, contents []byte, args []string, cudaPath string) (*Result, error) {
+	return l.CompilePTXIR(path, contents, args, cudaPath, IR{})
+}
+
+// CompilePTXIR is CompilePTX that also returns the front end's bitcode
+// (ir.Save) or compiles given bitcode instead of the source (ir.Cached).
+func (l *Library) CompilePTXIR(path string, contents []byte, args []string, cudaPath string, ir IR) (*Result, error) {
 	if err := l.preparePTX(); err != nil {
 		return nil, err
 	}
 	all := append([]string{"--cuda-path=" + cudaPath}, ptxFlags...)
 	all = append(all, args...)
-	res, err := l.compileFormat(path, contents, all, FormatPTX)
+	res, err := l.compileFormat(path, contents, all, FormatPTX, ir)
 	if err != nil {
 		return nil, err
 	}

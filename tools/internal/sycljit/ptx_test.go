@@ -1,6 +1,7 @@
 package sycljit
 
 import (
+	"bytes"
 	"errors"
 	"regexp"
 	"strings"
@@ -72,6 +73,46 @@ func TestCompilePTX(t *testing.T) {
 	if ptx := string(res.Images[0].Binary); strings.Contains(ptx, "__nv_") {
 		t.Errorf("PTX still calls libdevice functions: %q", regexp.MustCompile(`__nv_[a-z0-9_]+`).FindAllString(ptx, -1))
 	}
+}
+
+// TestCompilePTXIR: SaveIR returns the front end's bitcode; given back as
+// CachedIR it compiles to the same PTX as the source did; bitcode the
+// library cannot read is a CachedIRError (it would silently compile the
+// source instead).
+func TestCompilePTXIR(t *testing.T) {
+	l := library(t)
+	dir, remove, err := CUDAPath(sycljittest.Libdevice(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remove()
+	args := []string{"-std=c++17"}
+	saved, err := l.CompilePTXIR("math.cpp", []byte(mathKernel), args, dir, IR{Save: true})
+	if err != nil {
+		t.Fatalf("CompilePTXIR(Save): %v", err)
+	}
+	if !bytes.HasPrefix(saved.IR, []byte("BC\xc0\xde")) {
+		t.Fatalf("IR is not LLVM bitcode: % x", saved.IR[:min(8, len(saved.IR))])
+	}
+	cached, err := l.CompilePTXIR("math.cpp", []byte(mathKernel), args, dir, IR{Cached: saved.IR})
+	if err != nil {
+		t.Fatalf("CompilePTXIR(Cached): %v", err)
+	}
+	if len(cached.Images) != 1 || !bytes.Equal(cached.Images[0].Binary, saved.Images[0].Binary) {
+		t.Errorf("PTX from the cached bitcode differs from the source's")
+	}
+	_, err = l.CompilePTXIR("math.cpp", []byte(mathKernel), args, dir, IR{Cached: saved.IR[:len(saved.IR)/2]})
+	var ce *CachedIRError
+	if !errors.As(err, &ce) {
+		t.Fatalf("truncated bitcode: got %v, want a CachedIRError", err)
+	}
+}
+
+func min(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
 }
 
 // TestCompilePTXWithoutLibdevice: without libdevice the compile fails

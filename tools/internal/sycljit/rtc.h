@@ -58,12 +58,17 @@ typedef rtc_result (*rtc_compile_fn)(rtc_file Source, rtc_view IncludeFiles,
 // Calls through the pointer dlsym returned; the result comes back through
 // out so that Go never passes a struct by value across the boundary.
 // format: the library's BinaryFormat (SPIR-V 2, PTX 3).
+// save_ir: the result's DeviceCodeIR holds the front end's LLVM bitcode
+// (before the device libraries are linked). cached (cached_size bytes, or
+// none): bitcode the library compiles instead of running the front end.
 static inline void rtc_call_compile(void *fn, rtc_file src, const char **args,
-                                    size_t nargs, uint32_t format,
-                                    rtc_result *out) {
+                                    size_t nargs, const char *cached,
+                                    size_t cached_size, bool save_ir,
+                                    uint32_t format, rtc_result *out) {
   rtc_view none = {0, 0};
   rtc_view argv = {args, nargs};
-  *out = ((rtc_compile_fn)fn)(src, none, argv, none, false, format);
+  rtc_view ir = {cached, cached_size};
+  *out = ((rtc_compile_fn)fn)(src, none, argv, ir, save_ir, format);
 }
 
 #endif

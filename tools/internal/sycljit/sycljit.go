@@ -24,6 +24,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"unsafe"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -104,7 +105,33 @@ type Result struct {
 	Images []Image
 	// Log is the compiler's output of a successful compile (warnings).
 	Log string
+	// IR is the front end's LLVM bitcode (IR.Save), before the device
+	// libraries are linked.
+	IR []byte
 }
+
+// IR asks a compile for the front end's bitcode or gives it bitcode
+// instead of a source (compileSYCL's SaveIR and CachedIR).
+type IR struct {
+	// Save: the result's IR holds the front end's LLVM bitcode.
+	Save bool
+	// Cached is LLVM bitcode (of the front end's module, possibly
+	// rewritten) that the library compiles instead of running the front
+	// end on the source: device libraries, post-link and code generation
+	// as for a source. The source still names the compile.
+	Cached []byte
+}
+
+// CachedIRError is cached bitcode the library could not read: it then
+// compiles the source instead, which is not what the caller asked for.
+type CachedIRError struct{ Log string }
+
+func (e *CachedIRError) Error() string {
+	return "libsycl-jit could not read the given bitcode: " + e.Log
+}
+
+// cachedIRFailed is how the library's log says it fell back to the source.
+const cachedIRFailed = "Loading of cached device code failed"
 
 // CompileError is a compile the library rejected; Log holds the
 // compiler's diagnostics.
@@ -138,10 +165,10 @@ const (
 // diagnostics and resolve its relative includes from) with contents and
 // the compiler arguments args, to SPIR-V device images.
 func (l *Library) Compile(path string, contents []byte, args []string) (*Result, error) {
-	return l.compileFormat(path, contents, args, FormatSPIRV)
+	return l.compileFormat(path, contents, args, FormatSPIRV, IR{})
 }
 
-func (l *Library) compileFormat(path string, contents []byte, args []string, format uint32) (*Result, error) {
+func (l *Library) compileFormat(path string, contents []byte, args []string, format uint32, ir IR) (*Result, error) {
 	if bytes.IndexByte(contents, 0) >= 0 {
 		return nil, fmt.Errorf("%s: contains a NUL byte: not a C++ source", path)
 	}
@@ -160,8 +187,14 @@ func (l *Library) compileFormat(path string, contents []byte, args []string, for
 			C.free(unsafe.Pointer(argv[i]))
 		}
 	}()
+	var cached *C.char
+	if len(ir.Cached) > 0 {
+		cached = (*C.char)(C.CBytes(ir.Cached))
+		defer C.free(unsafe.Pointer(cached))
+	}
 	var r C.rtc_result
-	C.rtc_call_compile(l.compile, C.rtc_file{Path: cpath, Contents: csrc}, (**C.char)(cargs), C.size_t(len(args)), C.uint32_t(format), &r)
+	C.rtc_call_compile(l.compile, C.rtc_file{Path: cpath, Contents: csrc}, (**C.char)(cargs), C.size_t(len(args)),
+		cached, C.size_t(len(ir.Cached)), C.bool(ir.Save), C.uint32_t(format), &r)
 	// The compile frees ~200 MB of its own heap; hand it back to the
 	// system, or a process that compiles again (a persistent worker) holds
 	// its largest compile's heap in every malloc arena it touched.
@@ -175,7 +208,18 @@ func (l *Library) compileFormat(path string, contents []byte, args []string, for
 	if r.Images.Size > maxImages || (r.Images.Size > 0 && r.Images.Values == nil) {
 		return nil, &ABIError{Msg: fmt.Sprintf("%d device images", uint64(r.Images.Size))}
 	}
+	if len(ir.Cached) > 0 {
+		if i := strings.Index(log, cachedIRFailed); i >= 0 {
+			return nil, &CachedIRError{Log: strings.TrimSpace(log[i:])}
+		}
+	}
 	res := &Result{Log: log}
+	if ir.Save {
+		if r.DeviceCodeIR.Size == 0 || r.DeviceCodeIR.Size > maxBinary || r.DeviceCodeIR.Values == nil {
+			return nil, &ABIError{Msg: fmt.Sprintf("front-end bitcode of %d bytes", uint64(r.DeviceCodeIR.Size))}
+		}
+		res.IR = C.GoBytes(r.DeviceCodeIR.Values, C.int(r.DeviceCodeIR.Size))
+	}
 	images := unsafe.Slice((*C.rtc_image)(r.Images.Values), int(r.Images.Size))
 	for i := range images {
 		img, err := readImage(&images[i])
