@@ -51,6 +51,17 @@
 // A TU's compile leaves them out of its own images: a program wraps them
 // once (the wrapper's -device-libraries), as DPC++ does.
 //
+//	syclc -device-link -llvm-link=LLVM_LINK -format=ptx -libdevice=LIBDEVICE \
+//	    -jit=LIB -out-dir=DIR -table=DIR/NAME.table [-split=MODE] BC...
+//
+// links the front-end bitcode of a program's TUs (BC: the -ir outputs of
+// their -format=ptx compiles) with LLVM_LINK (LLVM 22 or newer) and has the
+// library compile the module (CachedIR) to PTX images with its post-link:
+// SYCL_EXTERNAL calls between TUs, which the per-TU PTX leaves as externs
+// ptxas cannot resolve (and libsycl cannot link for CUDA at run time), are
+// resolved at build time. An image that still imports a symbol, or reads
+// specialization constants (not lowered here yet), is an error.
+//
 // Arguments may come in a Bazel param file (@FILE); with
 // --persistent_worker it serves Bazel's work requests (the library stays
 // loaded between them).
@@ -143,9 +154,16 @@ type config struct {
 	translator, llvmAs, llvmDis string
 	// -format=ptx: PTX images, linked with libdevice.
 	format, libdevice string
+	// -ir (with -format=ptx): the front end's bitcode, for -device-link.
+	ir string
+	// -device-link: the TUs' bitcode, linked with -llvm-link.
+	deviceLink bool
+	llvmLink   string
+	bitcode    []string
 }
 
-const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-format=ptx -libdevice=FILE] -- FLAGS... SRC
+const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-format=ptx -libdevice=FILE [-ir=BC]] -- FLAGS... SRC
+       syclc -device-link -llvm-link=LLVM_LINK -format=ptx -libdevice=FILE -jit=LIB -out-dir=DIR -table=DIR/NAME.table [-split=MODE] BC...
        syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
        syclc -devicelibs -jit=LIB -out-dir=DIR -table=DIR/NAME.table -native-sha256=HEX -fallback-sha256=HEX
 
@@ -153,7 +171,9 @@ Compiles the device part of one single-source SYCL C++ file with DPC++'s
 front end in libsycl-jit.so: device images (SPIR-V, .prop, .sym) and their
 file table in DIR, the integration header H and footer F. -check verifies
 the library and writes STAMP. -devicelibs writes the bfloat16 device
-library's images (native and fallback) that programs importing it wrap.`
+library's images (native and fallback) that programs importing it wrap.
+-device-link links the front-end bitcode of a program's TUs (-ir of their
+-format=ptx compiles) and compiles the module to PTX images in DIR.`
 
 func parseArgs(args []string) (*config, error) {
 	c := &config{}
@@ -177,6 +197,9 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.llvmDis, "llvm-dis", "", "llvm-dis-15, for -translator; with -format=ptx: llvm-dis-22 (or newer), which reads libsycl-jit's bitcode")
 	fs.StringVar(&c.format, "format", "spirv", "device image format: spirv (spir64) or ptx (nvptx64, needs -libdevice)")
 	fs.StringVar(&c.libdevice, "libdevice", "", "with -format=ptx: NVIDIA's libdevice.10.bc")
+	fs.StringVar(&c.ir, "ir", "", "with -format=ptx: also write the front end's LLVM bitcode (for -device-link)")
+	fs.BoolVar(&c.deviceLink, "device-link", false, "link the bitcode files given (-ir of each TU) with -llvm-link and compile the module to PTX images")
+	fs.StringVar(&c.llvmLink, "llvm-link", "", "with -device-link: llvm-link-22 (or newer), which reads libsycl-jit's bitcode")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
@@ -198,6 +221,15 @@ func parseArgs(args []string) (*config, error) {
 		}
 		return c, nil
 	}
+	if c.deviceLink {
+		if err := checkDeviceLinkArgs(c, fs.Args()); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+	if c.llvmLink != "" {
+		return nil, errors.New("-llvm-link is for -device-link")
+	}
 	if _, ok := splitModes[c.split]; !ok {
 		return nil, fmt.Errorf("-split=%s: want auto, per_kernel, per_source or off", c.split)
 	}
@@ -208,6 +240,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("-format=ptx needs -libdevice (NVIDIA's libdevice.10.bc)")
 	case c.format != "ptx" && c.libdevice != "":
 		return nil, errors.New("-libdevice is for -format=ptx")
+	case c.format != "ptx" && c.ir != "":
+		return nil, errors.New("-ir is for -format=ptx")
 	case c.format == "ptx" && c.translator != "":
 		return nil, errors.New("-translator is for -format=spirv (PTX images lower specialization constants with -llvm-as and -llvm-dis alone)")
 	}
@@ -246,6 +280,8 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		err = check(c)
 	} else if c.deviceLibs {
 		err = deviceLibs(c)
+	} else if c.deviceLink {
+		err = deviceLink(c)
 	} else {
 		err = compile(c, stderr)
 	}
@@ -351,6 +387,14 @@ func compile(c *config, stderr io.Writer) error {
 	if err := writeImages(out, c, res); err != nil {
 		return err
 	}
+	if c.ir != "" {
+		if len(res.IR) == 0 {
+			return &sycljit.ABIError{Msg: c.src + ": the library returned no front-end bitcode"}
+		}
+		if err := out.WriteFile(c.ir, res.IR); err != nil {
+			return err
+		}
+	}
 	return out.Commit()
 }
 
@@ -395,6 +439,7 @@ func compilePTX(lib *sycljit.Library, c *config, src []byte, args []string) (*sy
 		}
 	}
 	lowered.Log = res.Log
+	lowered.IR = res.IR
 	return lowered, nil
 }
 
