@@ -129,7 +129,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
             for t in compiled
         ]
         for t, out in zip(compiled, outs):
-            tables[t.name].append(struct(dir = out.dir, table = out.table))
+            tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
         tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
     kernel_info = _kernel_info(sycl, compiled[0], tus, inputs.sycl_deps)
     host_tus = [

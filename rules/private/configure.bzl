@@ -50,13 +50,15 @@ _CUDA_TOOLS = ["ptxas", "fatbinary"]
 
 # llvm-as and llvm-dis that read libsycl-jit's front-end bitcode (LLVM 23:
 # LLVM 19's llvm-dis fails on some of it, "Invalid record"): SYCL C++ PTX
-# compiles lower specialization constants with them (tools/internal/bcspec).
+# compiles lower specialization constants with them (tools/internal/bcspec),
+# and llvm-link links a program's TUs' bitcode (SyclPtxDeviceLink).
 # Debian 12: llvm-22 (bookworm-security). SYCL_JIT_LLVM_VERSION picks
 # another version; without them such TUs fail to compile for nvptx64 in one
 # line.
 _JIT_IR_TOOLS = [
     ("jit_ir_assembler", "llvm-as-{v}"),
     ("jit_ir_disassembler", "llvm-dis-{v}"),
+    ("jit_ir_linker", "llvm-link-{v}"),
 ]
 
 def _jit_ir_tools(rctx):

@@ -7,6 +7,7 @@ load("//rules/private/actions:device_link.bzl", "emit_device_link")
 load("//rules/private/actions:device_link_tu.bzl", "emit_device_link_tu")
 load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
 load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
+load("//rules/private/actions:ptx_device_link.bzl", "emit_ptx_device_link")
 load("//rules/private/actions:split.bzl", "emit_split")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
@@ -29,6 +30,19 @@ def has_device_code(sycl, sycl_info):
 
 def _sycl_cxx_tables(sycl_info, device_target):
     return sycl_info.image_tables_by_target.get(device_target.name, depset()).to_list()
+
+def _ptx_device_link(sycl, device_target, tus):
+    """A CUDA target's SYCL C++ TUs as one device link (emit_ptx_device_link), or as they are.
+
+    PTX compiled per TU leaves SYCL_EXTERNAL calls into other TUs as
+    externs ptxas cannot resolve; with the target's jit_ir_linker (every
+    TU's compile then writes its front-end bitcode), a program with
+    several TUs gets its images from one link of them. One TU has nothing
+    to link: its own images are used, as without the linker.
+    """
+    if not device_target.cuda or len(tus) < 2 or None in [getattr(t, "bitcode", None) for t in tus]:
+        return tus
+    return [emit_ptx_device_link(sycl, device_target = device_target, tus = tus)]
 
 def _sycl_cxx_image_table(sycl, device_target, tu, syclbin):
     """A SYCL C++ TU's images for device_target: SPIR-V as they are or compiled ahead of time (spir64_x86_64), PTX in fat binaries (nvptx64).
@@ -83,7 +97,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     sycl_cxx = [
         _sycl_cxx_image_table(sycl, dt, t, syclbin)
         for dt in sycl.device_targets
-        for t in _sycl_cxx_tables(sycl_info, dt)
+        for t in _ptx_device_link(sycl, dt, _sycl_cxx_tables(sycl_info, dt))
     ]
     image_tables = []
     first = None

@@ -62,7 +62,7 @@ and an optional ahead-of-time step.""",
         "aot_isa_flag": "string: the flag of `aot` that names the x86-64 instruction set (e.g. '-march=' for tools/cpuaot, '--march=' for opencl-aot), given --@rules_sycl//sycl:cpu_aot_isa; empty: `aot` takes none.",
         "image_format": "string: the wrapper's -format for this device target's final images (spirv, native, none, llvmbc).",
         "all_files": "depset of File: every file the tools need.",
-        "cuda": "struct or None: CUDA AOT after `aot` (see sycl_device_target.ptx_arch): ptxas, fatbinary (FilesToRunProvider or None), ptx_arch, missing (tools not found), all_files, libdevice (File or None: NVIDIA's libdevice.10.bc, which SYCL C++ PTX compiles link), jit_ir_assembler and jit_ir_disassembler (FilesToRunProvider or None: LLVM 22's llvm-as and llvm-dis, with which SYCL C++ PTX compiles lower specialization constants).",
+        "cuda": "struct or None: CUDA AOT after `aot` (see sycl_device_target.ptx_arch): ptxas, fatbinary (FilesToRunProvider or None), ptx_arch, missing (tools not found), all_files, libdevice (File or None: NVIDIA's libdevice.10.bc, which SYCL C++ PTX compiles link), jit_ir_assembler and jit_ir_disassembler (FilesToRunProvider or None: LLVM 22's llvm-as and llvm-dis, with which SYCL C++ PTX compiles lower specialization constants), jit_ir_linker (FilesToRunProvider or None: LLVM 22's llvm-link, for SyclPtxDeviceLink).",
         "runtime_files": "depset of File: what programs built for this target load at run time besides the toolchain's runtime (the CUDA adapter of nvptx64).",
     },
 )

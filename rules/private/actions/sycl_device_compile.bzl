@@ -61,8 +61,10 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
       copts: list of extra device compiler flags (device_copts).
 
     Returns:
-      struct(dir, table, int_header, int_footer): the image tree, the path
-      of its file table, and the integration header and footer (File).
+      struct(dir, table, int_header, int_footer, bitcode): the image tree,
+      the path of its file table, the integration header and footer (File),
+      and for a CUDA target with jit_ir_linker the front end's bitcode
+      (File, for emit_ptx_device_link; else None).
     """
     toolchain = sycl.toolchain
     out_dir = sycl.declare(sycl, src.short_path + ".images", device_target = device_target, directory = True)
@@ -77,11 +79,15 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     args.add(int_footer, format = "-int-footer=%s")
     args.add("-split=" + sycl.modes.split)
     ptx = []
+    bitcode = None
     spec_tools = [device_target.translator, device_target.assembler, device_target.disassembler]
     if device_target.cuda:
         ptx = [device_target.cuda.libdevice]
         args.add("-format=ptx")
         args.add(device_target.cuda.libdevice, format = "-libdevice=%s")
+        if device_target.cuda.jit_ir_linker:
+            bitcode = sycl.declare(sycl, src.short_path + ".device.bc", device_target = device_target)
+            args.add(bitcode, format = "-ir=%s")
         spec_tools = [device_target.cuda.jit_ir_assembler, device_target.cuda.jit_ir_disassembler]
         if None not in spec_tools:
             args.add("-llvm-as=" + spec_tools[0].executable.path)
@@ -106,9 +112,9 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         arguments = [worker_args(args)],
         inputs = depset([src, toolchain.sycl_jit_check] + ptx, transitive = [headers]),
         tools = toolchain.sycl_jit_files.to_list() + spec_tools,
-        outputs = [out_dir, int_header, int_footer],
+        outputs = [out_dir, int_header, int_footer] + ([bitcode] if bitcode else []),
         mnemonic = "SyclDeviceCompile",
         execution_requirements = WORKER_REQUIREMENTS,
         progress_message = "Compiling SYCL C++ device code %s%s" % (src.short_path, " for " + device_target.name if ptx else ""),
     )
-    return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer)
+    return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer, bitcode = bitcode)
