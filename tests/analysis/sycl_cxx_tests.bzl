@@ -318,6 +318,47 @@ sycl_cxx_nvptx64_only_test = analysistest.make(
     },
 )
 
+def _nvptx64_device_link_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    syclc = [a for a in by["SyclDeviceCompile"] if "-jit=" + _JIT in a.argv]
+    asserts.equals(env, 2, len(syclc), "one PTX compile per TU of the binary (util.cpp, vadd.cpp)")
+    bitcode = sorted([flag_value(a.argv, "-ir") for a in syclc])
+    for b in bitcode:
+        asserts.true(env, b.endswith(".device.bc"), "-ir: " + b)
+    links = by.get("SyclPtxDeviceLink", [])
+    asserts.equals(env, 1, len(links), "one device link of the program's SYCL C++ TUs")
+    link = links[0]
+    asserts.true(env, "-device-link" in link.argv, "syclc -device-link")
+    asserts.true(env, flag_value(link.argv, "-llvm-link").endswith("/bin/jit_ir_linker"), "llvm-link-22: " + flag_value(link.argv, "-llvm-link"))
+    inputs = [f.path for f in link.inputs.to_list()]
+    linked = sorted([p for p in link.argv if p.endswith(".device.bc")])
+    lib = [p for p in linked if p.endswith("/sycl_cxx_lib/nvptx64/tests/analysis/ext.cpp.device.bc")]
+    asserts.equals(env, 1, len(lib), "the library's TU (ext.cpp) is linked too: %s" % linked)
+    asserts.equals(env, sorted(bitcode + lib), linked, "every TU's bitcode, the library's too")
+    for b in linked:
+        asserts.true(env, b in inputs, b + " is an input")
+
+    # ptxas and fatbinary run over the linked tree only: the TUs' own PTX
+    # (with externs) is not wrapped.
+    tree = [o.path for o in link.outputs.to_list()]
+    asserts.equals(env, 1, len(tree))
+    asserts.true(env, tree[0].endswith("/device_link.ptx"), tree[0])
+    ptxas = by["SyclPtxas"]
+    asserts.equals(env, 2, len(ptxas), "ptxas per default architecture over the linked tree")
+    for a in ptxas + by["SyclFatbinary"]:
+        asserts.true(env, tree[0] in [f.path for f in a.inputs.to_list()], a.mnemonic + " reads the linked tree")
+        asserts.false(env, [p for p in a.argv if ".images" in p], a.mnemonic + " reads no TU's own images")
+    assert_no_absolute_paths(env, syclc + links)
+    return analysistest.end(env)
+
+sycl_cxx_nvptx64_device_link_test = analysistest.make(
+    _nvptx64_device_link_test_impl,
+    config_settings = {
+        str(Label("//sycl:targets")): ["nvptx64"],
+    },
+)
+
 # --- a toolchain that cannot compile SYCL C++ -----------------------------
 
 def _missing_test_impl(ctx):
