@@ -62,7 +62,10 @@ def sycl_binary_impl(ctx):
     program = linking_outputs.executable
     executable = program
     runfiles = ctx.runfiles(files = ctx.files.data)
-    for d in ctx.attr.data:
+
+    # deps' runfiles: a sycl_shared_library's .so (the program's RUNPATH
+    # reaches it through _solib; the runfiles carry the library itself).
+    for d in ctx.attr.data + ctx.attr.deps:
         runfiles = runfiles.merge(d[DefaultInfo].default_runfiles)
     if launch:
         executable = ctx.actions.declare_file(ctx.label.name)
