@@ -4,29 +4,51 @@
 # per requested architecture and one PTX for the PTX architecture, read back
 # by NVIDIA's cuobjdump; the PTX entries are the expected kernels.
 # With --sets, every image also carries each of the comma-separated
-# property sets (read from the registered descriptor).
-#   check_fatbin.sh [--sets SET,...] HARNESS CUOBJDUMP ARCHS PTX_ARCH KERNEL...
+# property sets (read from the registered descriptor). With --bundler, HARNESS
+# is a shared library (a sycl_shared_library's .so) whose own descriptor
+# tools/bundler reads (inspect) and writes out (unwrap).
+#   check_fatbin.sh [--sets SET,...] [--bundler BUNDLER] HARNESS CUOBJDUMP ARCHS PTX_ARCH KERNEL...
 #   e.g. check_fatbin.sh vector_add_gpu cuobjdump sm_80,sm_90 sm_70 vector_add vector_scale
 set -euo pipefail
-sets=
-if [ "${1:-}" = "--sets" ]; then
-  sets=$2
+sets= bundler=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sets) sets=$2 ;;
+    --bundler) bundler=$2 ;;
+    *) break ;;
+  esac
   shift 2
-fi
+done
 harness=$1 cuobjdump=$2 archs=$3 ptx_arch=$4
 shift 4
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/fatbin.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-"$harness" -dump "$tmp" -no-run >"$tmp/images.txt" || fail "$harness -dump failed"
+if [ -n "$bundler" ]; then
+  "$bundler" inspect "$harness" >"$tmp/images.txt" || fail "$bundler inspect $harness failed"
+  "$bundler" unwrap -output-dir="$tmp/unwrap" "$harness" || fail "$bundler unwrap $harness failed"
+  image_re='^  image [0-9]+:' native='format 1 (native)' set_line='      [%s]'
+  n=0
+  # image-N.bin: a native image (format 1); other formats get other suffixes.
+  for f in "$tmp"/unwrap/descriptor-*/image-*; do
+    case "$f" in *.prop | *.sym) continue ;; esac
+    [ "${f##*.}" = bin ] || fail "$(basename "$f"): not a native image"
+    cp "$f" "$tmp/image_$n.fatbin"
+    n=$((n + 1))
+  done
+else
+  "$harness" -dump "$tmp" -no-run >"$tmp/images.txt" || fail "$harness -dump failed"
+  image_re='^image' native='format 1,' set_line='  property set [%s]:'
+fi
 cat "$tmp/images.txt"
-grep -q 'format 1,' "$tmp/images.txt" || fail "no nvptx64 image is native (format 1)"
-! grep '^image' "$tmp/images.txt" | grep -v 'format 1,' | grep -q . || fail "an nvptx64 image is not a fat binary"
+grep -qF "$native" "$tmp/images.txt" || fail "no nvptx64 image is native (format 1)"
+! grep -E "$image_re" "$tmp/images.txt" | grep -vF "$native" | grep -q . || fail "an nvptx64 image is not a fat binary"
 if [ -n "$sets" ]; then
-  images=$(grep -c '^image' "$tmp/images.txt")
+  images=$(grep -cE "$image_re" "$tmp/images.txt")
   while IFS= read -r set; do
-    got=$(grep -cF "  property set [$set]:" "$tmp/images.txt" || true)
+    # shellcheck disable=SC2059
+    got=$(grep -cF "$(printf "$set_line" "$set")" "$tmp/images.txt" || true)
     [ "$got" = "$images" ] || fail "$got of $images images carry the property set [$set]"
   done < <(tr ',' '\n' <<<"$sets")
 fi
