@@ -1,6 +1,6 @@
 """emit_ptx_device_link: one device link of a program's SYCL C++ TUs for nvptx64."""
 
-load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
+load(":worker.bzl", "worker_args")
 
 def emit_ptx_device_link(sycl, device_target, tus):
     """Links the front-end bitcode of every SYCL C++ TU and compiles it to PTX images.
@@ -49,7 +49,9 @@ def emit_ptx_device_link(sycl, device_target, tus):
         tools = toolchain.sycl_jit_files.to_list() + [cuda.jit_ir_linker],
         outputs = [out_dir],
         mnemonic = "SyclPtxDeviceLink",
-        execution_requirements = WORKER_REQUIREMENTS,
+        # One-shot, as the PTX compiles (emit_sycl_device_compile): the
+        # library keeps state between compiles of one process.
+        execution_requirements = {},
         progress_message = "Linking SYCL C++ device code of %s for %s (%d TUs)" % (sycl.label, device_target.name, len(bitcode)),
     )
     return struct(dir = out_dir, table = table, bitcode = None)

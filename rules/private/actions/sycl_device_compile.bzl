@@ -114,7 +114,11 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         tools = toolchain.sycl_jit_files.to_list() + spec_tools,
         outputs = [out_dir, int_header, int_footer] + ([bitcode] if bitcode else []),
         mnemonic = "SyclDeviceCompile",
-        execution_requirements = WORKER_REQUIREMENTS,
+        # PTX compiles run one-shot: in a persistent worker, the front-end
+        # bitcode libsycl-jit returns (SaveIR) and the PTX made from it
+        # depend on what the process compiled before (remote execution's
+        # one-shot outputs differed from the worker's: tests/remote/run.sh).
+        execution_requirements = {} if ptx else WORKER_REQUIREMENTS,
         progress_message = "Compiling SYCL C++ device code %s%s" % (src.short_path, " for " + device_target.name if ptx else ""),
     )
     return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer, bitcode = bitcode)
