@@ -11,6 +11,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 )
 
@@ -35,7 +36,7 @@ func deviceLink(c *config) error {
 		if err != nil {
 			return err
 		}
-		if !bytes.HasPrefix(data, []byte("BC\xc0\xde")) {
+		if !llvmir.IsBitcode(data) {
 			return fmt.Errorf("%s: not LLVM bitcode (want the -ir output of a -format=ptx compile)", bc)
 		}
 	}

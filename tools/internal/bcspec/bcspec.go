@@ -18,13 +18,12 @@
 package bcspec
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 )
 
@@ -32,9 +31,6 @@ import (
 type Tools struct {
 	Assembler    string // llvm-as-22
 	Disassembler string // llvm-dis-22
-	// TempDir holds the intermediate files (a fresh directory under it is
-	// removed before Lower returns); empty: os.TempDir().
-	TempDir string
 }
 
 // ToolError is a tool that failed on a module: Module names it.
@@ -54,21 +50,9 @@ func Lower(bc []byte, name string, t Tools) ([]byte, *specconst.Result, error) {
 	if t.Assembler == "" || t.Disassembler == "" {
 		return nil, nil, fmt.Errorf("%s: lowering specialization constants needs an llvm-as and an llvm-dis", name)
 	}
-	dir, err := os.MkdirTemp(t.TempDir, "bcspec-")
+	text, err := llvmir.Disassemble(bc, t.Disassembler)
 	if err != nil {
-		return nil, nil, err
-	}
-	defer os.RemoveAll(dir)
-	p := func(f string) string { return filepath.Join(dir, f) }
-	if err := os.WriteFile(p("in.bc"), bc, 0o644); err != nil {
-		return nil, nil, err
-	}
-	if err := run(name, t.Disassembler, p("in.bc"), "-o", p("in.ll")); err != nil {
-		return nil, nil, err
-	}
-	text, err := os.ReadFile(p("in.ll"))
-	if err != nil {
-		return nil, nil, err
+		return nil, nil, toolError(name, t.Disassembler, err)
 	}
 	res, err := specconst.Lower(text, name, specconst.Emulation)
 	if err != nil {
@@ -77,37 +61,26 @@ func Lower(bc []byte, name string, t Tools) ([]byte, *specconst.Result, error) {
 	if len(res.SpecConsts) == 0 {
 		return bc, res, nil
 	}
-	if err := os.WriteFile(p("out.ll"), res.Text, 0o644); err != nil {
-		return nil, nil, err
-	}
-	if err := run(name, t.Assembler, p("out.ll"), "-o", p("out.bc")); err != nil {
-		return nil, nil, err
-	}
-	out, err := os.ReadFile(p("out.bc"))
+	out, err := llvmir.Assemble(res.Text, t.Assembler)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, toolError(name, t.Assembler, err)
 	}
 	return out, res, nil
 }
 
-// run runs tool on the module called name; its messages name the
-// temporary files, which the error replaces with name.
-func run(name, tool string, args ...string) error {
-	var out bytes.Buffer
-	cmd := exec.Command(tool, args...)
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(out.String())
-		for _, a := range args {
-			if filepath.IsAbs(a) {
-				msg = strings.ReplaceAll(msg, a, filepath.Base(a))
-			}
-		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		return &ToolError{Module: name, Tool: filepath.Base(tool), Msg: msg}
+// toolError names the module (the tools read and write pipes) and the
+// tool's first line of messages.
+func toolError(name, tool string, err error) error {
+	var te *llvmir.ToolError
+	if !errors.As(err, &te) {
+		return err
 	}
-	return nil
+	msg := strings.TrimSpace(te.Stderr)
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	if msg == "" {
+		msg = te.Err.Error()
+	}
+	return &ToolError{Module: name, Tool: filepath.Base(tool), Msg: msg}
 }

@@ -22,7 +22,7 @@ func tools(t *testing.T) Tools {
 		}
 		paths = append(paths, p)
 	}
-	return Tools{Assembler: paths[0], Disassembler: paths[1], TempDir: t.TempDir()}
+	return Tools{Assembler: paths[0], Disassembler: paths[1]}
 }
 
 // assemble writes the bitcode of a specconst test module.
@@ -105,7 +105,7 @@ func TestLower(t *testing.T) {
 }
 
 // TestLowerUnreadable: a module the disassembler cannot read fails in one
-// line naming the module (not the temporary file).
+// line naming the module (not a temporary file).
 func TestLowerUnreadable(t *testing.T) {
 	tl := tools(t)
 	bc := assemble(t, tl, "scalar")
@@ -116,7 +116,7 @@ func TestLowerUnreadable(t *testing.T) {
 		t.Fatalf("Lower = %v, want a ToolError", err)
 	}
 	msg := err.Error()
-	if !strings.HasPrefix(msg, "dir/a.cpp: llvm-dis-22: ") || strings.Contains(msg, tl.TempDir) {
+	if !strings.HasPrefix(msg, "dir/a.cpp: llvm-dis-22: ") || strings.Contains(msg, os.TempDir()) {
 		t.Errorf("error %q does not name the module alone", msg)
 	}
 }
