@@ -8,9 +8,9 @@
 #      rules_go can use (1.19.13) and buildifier, and lays them out under
 #      .offline/ (git-ignored) as Bazel repositories;
 #   3. downloads, with pip, the pinned wheels of Intel's oneAPI SYCL runtime
-#      (rules/private/oneapi_runtime.bzl) and NVIDIA's CUDA tools (ptxas,
+#      (rules/private/repositories/oneapi_runtime.bzl) and NVIDIA's CUDA tools (ptxas,
 #      fatbinary, cuobjdump, libdevice, cuda.h and nvml.h:
-#      rules/private/cuda_tools.bzl), each checked
+#      rules/private/repositories/cuda_tools.bzl), each checked
 #      against its sha256, into .offline/wheels, so Bazel fetches them
 #      without network;
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
@@ -172,7 +172,7 @@ install_buildifier() {
 # by name with pip and checked against their sha256; a second run only
 # re-checks them.
 prefetch_wheels() {
-  python3 "$ROOT/rules/private/wheels.py" prefetch "$OFF/wheels" ||
+  python3 "$ROOT/rules/private/repositories/wheels.py" prefetch "$OFF/wheels" ||
     die "downloading the pinned wheels failed (see above)"
 }
 

@@ -1,10 +1,10 @@
 """Module extensions of rules_sycl (Bazel 7+ / bzlmod only; WORKSPACE users load repositories.bzl)."""
 
-load("//rules/private:configure.bzl", "sycl_configure")
-load("//rules/private:cuda_adapter.bzl", "sycl_cuda_adapter")
-load("//rules/private:cuda_tools.bzl", "cuda_tools_dependencies")
-load("//rules/private:dpcpp_configure.bzl", "dpcpp_configure")
-load("//rules/private:oneapi_runtime.bzl", "sycl_oneapi_runtime")
+load("//rules/private/repositories:configure.bzl", "sycl_configure")
+load("//rules/private/repositories:cuda_adapter.bzl", "sycl_cuda_adapter")
+load("//rules/private/repositories:cuda_tools.bzl", "cuda_tools_dependencies")
+load("//rules/private/repositories:dpcpp_configure.bzl", "dpcpp_configure")
+load("//rules/private/repositories:oneapi_runtime.bzl", "sycl_oneapi_runtime")
 
 _runtime_tag = tag_class(
     attrs = {

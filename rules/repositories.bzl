@@ -1,10 +1,10 @@
 """WORKSPACE macros of rules_sycl."""
 
-load("//rules/private:configure.bzl", _sycl_configure = "sycl_configure")
-load("//rules/private:cuda_adapter.bzl", _sycl_cuda_adapter = "sycl_cuda_adapter")
-load("//rules/private:cuda_tools.bzl", _cuda_tools_dependencies = "cuda_tools_dependencies", _cuda_wheel = "cuda_wheel")
-load("//rules/private:dpcpp_configure.bzl", _dpcpp_configure = "dpcpp_configure")
-load("//rules/private:oneapi_runtime.bzl", _sycl_oneapi_runtime = "sycl_oneapi_runtime")
+load("//rules/private/repositories:configure.bzl", _sycl_configure = "sycl_configure")
+load("//rules/private/repositories:cuda_adapter.bzl", _sycl_cuda_adapter = "sycl_cuda_adapter")
+load("//rules/private/repositories:cuda_tools.bzl", _cuda_tools_dependencies = "cuda_tools_dependencies", _cuda_wheel = "cuda_wheel")
+load("//rules/private/repositories:dpcpp_configure.bzl", _dpcpp_configure = "dpcpp_configure")
+load("//rules/private/repositories:oneapi_runtime.bzl", _sycl_oneapi_runtime = "sycl_oneapi_runtime")
 
 sycl_configure = _sycl_configure
 cuda_tools_dependencies = _cuda_tools_dependencies

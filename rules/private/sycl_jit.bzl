@@ -24,7 +24,8 @@ SYCL_JIT = struct(
     # the NVPTX backend's default; tools/syclc -format=ptx): the PTX entry of
     # each fat binary.
     ptx_target = "sm_75",
-    # The wheel it comes from (oneapi_runtime.bzl's ONEAPI_WHEELS pins it).
+    # The wheel it comes from (repositories/oneapi_runtime.bzl's ONEAPI_WHEELS
+    # pins it).
     origin = "intel-sycl-rt==2026.2.0",
     # What it needs besides libc and libz: intel-cmplr-lib-rt's libraries.
     dependencies = ["libimf.so", "libsvml.so", "libirng.so", "libintlc.so.5"],

@@ -4,10 +4,10 @@ load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts", "unittest")
 
 # Tests of private helpers: they are not public API.
 # buildifier: disable=bzl-visibility
-load("//rules/private:dpcpp_configure.bzl", "image_version_for_libsycl")
+load("//rules/private/actions:wrap.bzl", "emit_wrap")
 
 # buildifier: disable=bzl-visibility
-load("//rules/private/actions:wrap.bzl", "emit_wrap")
+load("//rules/private/repositories:dpcpp_configure.bzl", "image_version_for_libsycl")
 
 # --- emit_wrap(): each layout becomes its flags -------------------------------
 

@@ -32,7 +32,7 @@ var (
 )
 
 // llcFlags are the nvptx64 target's aot_args without {in} -o {out}
-// (rules/private/configure.bzl).
+// (rules/private/repositories/configure.bzl).
 var llcFlags = []string{"-march=nvptx64", "-mcpu=sm_70"}
 
 func codegenHelper(t *testing.T) string {

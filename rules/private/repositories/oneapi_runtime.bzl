@@ -27,7 +27,7 @@ which ./setup.sh writes to .bazelrc.offline) names a directory that already
 holds the wheels; they are used, after the same sha256 check, without pip.
 """
 
-load(":sycl_jit.bzl", "SYCL_JIT")
+load("//rules/private:sycl_jit.bzl", "SYCL_JIT")
 load(":wheels.bzl", "WHEELHOUSE_ENV", "fetch_wheel")
 
 # The wheels of oneAPI 2026.2.0's SYCL runtime and Intel's CPU OpenCL runtime,
@@ -177,7 +177,7 @@ def _from_wheels(rctx):
         _fail("python3 is not on PATH: it runs pip and unpacks the oneAPI wheels (Debian: apt-get install python3 python3-pip).")
     dest = "_wheels"
     rctx.file(dest + "/.keep", "")
-    args = [python, str(rctx.path(Label("//rules/private:wheels.py")))]
+    args = [python, str(rctx.path(Label("//rules/private/repositories:wheels.py")))]
     for f in [SYCL_JIT.library] + SYCL_JIT.dependencies:
         args += ["--copy", "lib/%s=%s/%s" % (f, SYCL_JIT.directory, f)]
     args.append(".")
