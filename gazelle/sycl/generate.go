@@ -14,8 +14,8 @@ import (
 	"github.com/bazelbuild/bazel-gazelle/rule"
 )
 
-// File kinds, by extension; the same lists as rules/private/common.bzl and
-// rules/private/actions/device_compile.bzl accept.
+// File kinds, by extension; the same lists as rules/private/tables.bzl's
+// (the extensions the rules' srcs and hdrs accept).
 var (
 	deviceExts = []string{".cl", ".clcpp"}
 	hostExts   = []string{".c", ".cc", ".cpp", ".cxx", ".c++", ".C"}

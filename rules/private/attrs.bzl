@@ -1,15 +1,8 @@
 """The attributes rules_sycl's rules share, in one place."""
 
-load("//rules/private/actions:device_compile.bzl", "DEVICE_LANGUAGES")
-load("//rules/private/actions:split.bzl", "SPLIT_MODES")
 load("//sycl:cpu_aot_isas.bzl", "CPU_AOT_ISAS")
 load(":providers.bzl", "SyclInfo")
-load(":toolchain.bzl", "TOOLCHAIN_TYPE")
-
-# C++ sources are single-source SYCL (device and host side); C is host code.
-CXX_SOURCE_EXTENSIONS = [".cc", ".cpp", ".cxx", ".c++", ".C"]
-C_SOURCE_EXTENSIONS = [".c"]
-HEADER_EXTENSIONS = [".h", ".hh", ".hpp", ".hxx", ".inc", ".inl"]
+load(":tables.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "DEVICE_LANGUAGES", "HEADER_EXTENSIONS", "SPLIT_MODES", "TOOLCHAIN_TYPE")
 
 # Every rule resolves the SYCL toolchain and the host C++ toolchain.
 TOOLCHAINS = [TOOLCHAIN_TYPE, "@bazel_tools//tools/cpp:toolchain_type"]

@@ -1,14 +1,14 @@
 """Compilation every rule shares: per-TU device code and the host code of srcs."""
 
-load("//rules/private/actions:device_compile.bzl", "device_language_flags", "emit_device_compile")
+load("//rules/private/actions:device_compile.bzl", "emit_device_compile")
 load("//rules/private/actions:dpcpp_compile.bzl", "emit_dpcpp_compile")
 load("//rules/private/actions:host_compile.bzl", "emit_host_compile")
 load("//rules/private/actions:host_source.bzl", "emit_host_source")
 load("//rules/private/actions:kernel_info.bzl", "emit_kernel_info")
 load("//rules/private/actions:module_id.bzl", "emit_module_id")
 load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
-load(":attrs.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "HEADER_EXTENSIONS")
 load(":providers.bzl", "SyclInfo")
+load(":tables.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "HEADER_EXTENSIONS", "device_language_flags")
 
 def _has_ext(f, exts):
     for e in exts:

@@ -6,8 +6,7 @@ load("//sycl:cpu_aot_isas.bzl", "DEFAULT_CPU_AOT_ISA", "DEFAULT_TARGETS")
 load(":device_target.bzl", "TOOL", "device_target_info", "files_of")
 load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
 load(":sycl_jit.bzl", "SYCL_JIT")
-
-TOOLCHAIN_TYPE = "@rules_sycl//sycl:toolchain_type"
+load(":tables.bzl", "TOOLCHAIN_TYPE")
 
 _REQUIRED_TOOLS = ["compiler", "linker", "assembler", "disassembler", "translator"]
 

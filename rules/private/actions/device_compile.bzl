@@ -1,24 +1,6 @@
 """Device compile: one translation unit's OpenCL C / C++ for OpenCL source to LLVM bitcode."""
 
-# Source language by extension: OpenCL C, and C++ for OpenCL.
-DEVICE_LANGUAGES = {
-    ".cl": ["-x", "cl", "-cl-std=CL3.0"],
-    ".clcpp": ["-x", "clcpp", "-cl-std=clc++2021"],
-}
-
-def device_language_flags(src):
-    """Returns the compiler's language flags for a device source.
-
-    Args:
-      src: File, a source file.
-
-    Returns:
-      A list of flags, or None if src is not device code.
-    """
-    for ext, flags in DEVICE_LANGUAGES.items():
-        if src.basename.endswith(ext):
-            return flags
-    return None
+load("//rules/private:tables.bzl", "device_language_flags")
 
 def emit_device_compile(sycl, device_target, src, headers, includes, defines, copts):
     """Compiles src to LLVM bitcode (mnemonic SyclDeviceCompile).

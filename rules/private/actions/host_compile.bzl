@@ -1,12 +1,6 @@
 """Host compile: the host side of a single-source SYCL TU, with its integration header and footer."""
 
-# The host side's flags by --compilation_mode; NDEBUG as in the device
-# compile (sycl_device_compile.bzl), so both see the same kernels.
-_MODE_FLAGS = {
-    "dbg": ["-O0", "-g"],
-    "fastbuild": ["-O0"],
-    "opt": ["-O2", "-DNDEBUG"],
-}
+load("//rules/private:tables.bzl", "HOST_MODE_FLAGS")
 
 # What makes a clang compile the host half of a SYCL TU: -fsycl-is-host
 # (SYCL_LANGUAGE_VERSION, the kernel-name builtins) without -fsycl's device
@@ -67,7 +61,7 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     args.add_all(sycl.cc_compile_flags)
     args.add_all(_SYCL_HOST_FLAGS)
     args.add_all(toolchain.host_compile_flags)
-    args.add_all(_MODE_FLAGS[sycl.modes.compilation_mode])
+    args.add_all(HOST_MODE_FLAGS[sycl.modes.compilation_mode])
     args.add_all(cc.quote_includes, before_each = "-iquote")
 
     # The host TU names its three files by execroot-relative paths

@@ -1,14 +1,7 @@
 """Split: the linked device module into device images (sycl-post-link's job)."""
 
+load("//rules/private:tables.bzl", "SPLIT_MODES")
 load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
-
-# Build-setting spelling -> the splitter's (sycl-post-link's) -split= value.
-SPLIT_MODES = {
-    "auto": "auto",
-    "off": "none",
-    "per_kernel": "kernel",
-    "per_source": "source",
-}
 
 def spec_const_mode(device_target, override = ""):
     """The splitter's -spec-const for a device target (DPC++ driver convention).

@@ -1,18 +1,7 @@
 """SYCL C++ device compile: one single-source SYCL TU to device images (tools/syclc)."""
 
+load("//rules/private:tables.bzl", "DEVICE_MODE_FLAGS")
 load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
-
-# The device side's flags by --compilation_mode. Device code is JIT-compiled
-# again by the runtime, so fastbuild keeps -O2 (-O0 device code runs many
-# times slower for no faster build: the front end is most of the time);
-# dbg turns optimization off. NDEBUG must match the host compile's
-# (host_compile.bzl): kernels under `#ifndef NDEBUG` would otherwise differ
-# between the integration header and the images.
-_MODE_FLAGS = {
-    "dbg": ["-O0"],
-    "fastbuild": ["-O2"],
-    "opt": ["-O2", "-DNDEBUG"],
-}
 
 def emit_sycl_device_compile(sycl, device_target, src, headers, includes, defines, copts):
     """Compiles the device side of a SYCL C++ source to images (mnemonic SyclDeviceCompile).
@@ -102,7 +91,7 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         spec_tools = []
     args.add("--")
     args.add("-std=c++17")
-    args.add_all(_MODE_FLAGS[sycl.modes.compilation_mode])
+    args.add_all(DEVICE_MODE_FLAGS[sycl.modes.compilation_mode])
     args.add_all(includes, format_each = "-I%s")
     args.add_all(defines, format_each = "-D%s")
     args.add_all(copts)
