@@ -1,12 +1,10 @@
 """Compilation every rule shares: per-TU device code and the host code of srcs."""
 
-load("//rules/private/actions:device_compile.bzl", "emit_device_compile")
-load("//rules/private/actions:dpcpp_compile.bzl", "emit_dpcpp_compile")
 load("//rules/private/actions:host_compile.bzl", "emit_host_compile")
 load("//rules/private/actions:host_source.bzl", "emit_host_source")
-load("//rules/private/actions:kernel_info.bzl", "emit_kernel_info")
-load("//rules/private/actions:module_id.bzl", "emit_module_id")
-load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
+load(":frontend_dpcpp.bzl", "FRONTEND_DPCPP")
+load(":frontend_opencl.bzl", "FRONTEND_OPENCL")
+load(":frontend_syclc.bzl", "FRONTEND_SYCLC")
 load(":providers.bzl", "SyclInfo")
 load(":tables.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "HEADER_EXTENSIONS", "device_language_flags")
 
@@ -21,165 +19,88 @@ def _package_relative(ctx, d):
     return ctx.label.workspace_root + ("/" if ctx.label.workspace_root else "") + ctx.label.package + ("/" + d if d not in ("", ".") else "")
 
 def _inputs(ctx, sycl):
-    """The rule's sources by kind, and what device compiles see of its deps."""
+    """The rule's sources by kind, and what its dependencies give its compiles."""
     srcs = ctx.files.srcs
     user_deps = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d]
     cc_deps = user_deps + ([sycl.toolchain.runtime] if sycl.toolchain.runtime else [])
-    includes = [_package_relative(ctx, d) for d in ctx.attr.includes]
-    private_hdrs = [f for f in srcs if _has_ext(f, HEADER_EXTENSIONS)]
+    return struct(
+        device_srcs = [f for f in srcs if device_language_flags(f) != None],
+        cxx_srcs = [f for f in srcs if _has_ext(f, CXX_SOURCE_EXTENSIONS)],
+        c_srcs = [f for f in srcs if _has_ext(f, C_SOURCE_EXTENSIONS)],
+        private_hdrs = [f for f in srcs if _has_ext(f, HEADER_EXTENSIONS)],
+        user_deps = user_deps,
+        cc_deps = cc_deps,
+        sycl_deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d],
+        includes = [_package_relative(ctx, d) for d in ctx.attr.includes],
+    )
 
-    # Device code sees the same headers, include paths and macros as host
-    # code, but for the SYCL runtime's in the clang toolchain's compiles:
-    # OpenCL C / C++ for OpenCL cannot parse them, and libsycl-jit (SYCL C++)
-    # has the SYCL headers of its own version built in; as inputs they were
-    # most of each device compile's sandbox. DPC++'s device compiles include
-    # them.
-    device_deps = cc_deps if sycl.toolchain.kind == "dpcpp" else user_deps
+def _device_inputs(ctx, sycl, inputs, sees_runtime_headers):
+    """What a front end's device compiles see of the rule and its deps.
+
+    Device code sees the same headers, include paths and macros as host
+    code, but for the SYCL runtime's where the front end's
+    device_sees_runtime_headers is False: OpenCL C / C++ for OpenCL cannot
+    parse them, and libsycl-jit (SYCL C++) has the SYCL headers of its own
+    version built in; as inputs they were most of each device compile's
+    sandbox. DPC++'s device compiles include them.
+    """
+    device_deps = inputs.cc_deps if sees_runtime_headers else inputs.user_deps
     deps_context = cc_common.merge_cc_infos(cc_infos = device_deps).compilation_context
 
     # A dependency's CcInfo still carries the runtime's include paths and
     # macros (its host compile merged them): left out too. (Its headers stay
     # inputs, unused: a depset is not filtered without flattening.)
-    runtime = sycl.toolchain.runtime.compilation_context if sycl.toolchain.runtime and sycl.toolchain.kind != "dpcpp" else None
+    runtime = sycl.toolchain.runtime.compilation_context if sycl.toolchain.runtime and not sees_runtime_headers else None
     runtime_dirs = {}
     runtime_defines = {}
     if runtime:
         runtime_dirs = {d: True for d in runtime.includes.to_list() + runtime.quote_includes.to_list() + runtime.system_includes.to_list()}
         runtime_defines = {d: True for d in runtime.defines.to_list()}
     return struct(
-        device_srcs = [f for f in srcs if device_language_flags(f) != None],
-        cxx_srcs = [f for f in srcs if _has_ext(f, CXX_SOURCE_EXTENSIONS)],
-        c_srcs = [f for f in srcs if _has_ext(f, C_SOURCE_EXTENSIONS)],
-        private_hdrs = private_hdrs,
-        cc_deps = cc_deps,
-        sycl_deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d],
-        includes = includes,
-        device = struct(
-            headers = depset(ctx.files.hdrs + private_hdrs, transitive = [deps_context.headers]),
-            # The package, then the rule's repository and its generated
-            # files (#include "pkg/x.h", as cc rules' -iquote), then
-            # includes. A repository other than the main one lies under
-            # its workspace_root (external/...).
-            includes = [d for d in depset(
-                [_package_relative(ctx, "") or ".", ctx.label.workspace_root or ".", ctx.bin_dir.path + ("/" + ctx.label.workspace_root if ctx.label.workspace_root else "")] + includes,
-                transitive = [deps_context.includes, deps_context.quote_includes, deps_context.system_includes],
-            ).to_list() if d not in runtime_dirs],
-            defines = ctx.attr.defines + [d for d in deps_context.defines.to_list() if d not in runtime_defines],
-            copts = ctx.attr.device_copts,
-        ),
+        headers = depset(ctx.files.hdrs + inputs.private_hdrs, transitive = [deps_context.headers]),
+        # The package, then the rule's repository and its generated
+        # files (#include "pkg/x.h", as cc rules' -iquote), then
+        # includes. A repository other than the main one lies under
+        # its workspace_root (external/...).
+        includes = [d for d in depset(
+            [_package_relative(ctx, "") or ".", ctx.label.workspace_root or ".", ctx.bin_dir.path + ("/" + ctx.label.workspace_root if ctx.label.workspace_root else "")] + inputs.includes,
+            transitive = [deps_context.includes, deps_context.quote_includes, deps_context.system_includes],
+        ).to_list() if d not in runtime_dirs],
+        defines = ctx.attr.defines + [d for d in deps_context.defines.to_list() if d not in runtime_defines],
+        copts = ctx.attr.device_copts,
     )
 
-def _compile_opencl(sycl, inputs):
-    """Upstream clang: each OpenCL C / C++ for OpenCL TU per device target, stamped with its module id."""
-    objects = {dt.name: [] for dt in sycl.device_targets}
-    for src in inputs.device_srcs:
-        for dt in sycl.device_targets:
-            d = inputs.device
-            bitcode = emit_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
-            objects[dt.name].append(emit_module_id(sycl, device_target = dt, src = src, bitcode = bitcode))
-    return objects
+# Each toolchain kind's device front ends, in the order they compile: each
+# compiles the sources of its language(s) and returns
+# struct(objects, image_tables, host_tus, int_headers).
+_FRONT_ENDS = {
+    "clang": [FRONTEND_SYCLC, FRONTEND_OPENCL],
+    "dpcpp": [FRONTEND_DPCPP],
+}
 
-def _compile_sycl_cxx(ctx, sycl, inputs):
-    """clang toolchain: each SYCL C++ TU to device images (tools/syclc).
+def _append(merged, by_target):
+    for name, items in by_target.items():
+        merged[name] = merged.get(name, []) + items
 
-    libsycl-jit builds SPIR-V images (spir64) and PTX images (nvptx64, with
-    NVIDIA's libdevice). Each TU is compiled once to SPIR-V where a SPIR-V
-    target is requested: its image table serves the primary device target
-    and every requested device target that compiles SPIR-V ahead of time
-    (spir64_x86_64: the pipeline runs its AOT step over the table); and once
-    to PTX per requested CUDA device target (nvptx64: the pipeline runs
-    ptxas and fatbinary over it). The host TU includes the first compile's
-    integration header and footer (the two compiles write the same). Other
-    device targets get no SYCL C++ images (OpenCL C TUs still build for every
-    device target); without a SPIR-V or CUDA device target, a rule with SYCL
-    C++ sources fails here.
-    """
-    if not inputs.cxx_srcs:
-        return struct(image_tables = {}, host_tus = [], int_headers = [])
-    toolchain = sycl.toolchain
-    cxx = ", ".join([f.short_path for f in inputs.cxx_srcs])
-    if toolchain.sycl_cxx_missing:
-        fail("%s: C++ sources (%s) are single-source SYCL, but the SYCL toolchain cannot compile SYCL C++; missing: %s" % (
-            ctx.label,
-            cxx,
-            "; ".join(toolchain.sycl_cxx_missing),
-        ))
-    dt = sycl.primary
-    spirv_targets = [t.name for t in sycl.device_targets if t.name == dt.name or (t.device_triple == dt.device_triple and t.translator and t.aot and not t.cuda)]
-    cuda_targets = [t for t in sycl.device_targets if t.cuda]
-    for t in cuda_targets:
-        if not t.cuda.libdevice:
-            fail("%s: C++ sources (%s) are single-source SYCL, whose device code for %s links NVIDIA's libdevice, which the device target lacks (sycl_device_target.libdevice: @rules_sycl_cuda_nvvm//:files from the nvidia-nvvm wheel, which ./setup.sh prefetches, or SYCL_CUDA_PATH's nvvm/libdevice/libdevice.10.bc)." % (ctx.label, cxx, t.name))
-    if not spirv_targets and not cuda_targets:
-        fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s and CUDA targets only (libsycl-jit: SPIR-V, PTX), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
-            ctx.label,
-            cxx,
-            toolchain.kind,
-            dt.name,
-            ", ".join([t.name for t in sycl.device_targets]),
-            dt.name,
-        ))
-    compiled = ([dt] if spirv_targets else []) + cuda_targets
-    tables = {t.name: [] for t in compiled}
-    tus = []
-    for src in inputs.cxx_srcs:
-        d = inputs.device
-        outs = [
-            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
-            for t in compiled
-        ]
-        for t, out in zip(compiled, outs):
-            tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
-        tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
-    kernel_info = _kernel_info(sycl, compiled[0], tus, inputs.sycl_deps)
-    host_tus = [
-        struct(src = tu.src, device_target = compiled[0], int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = info)
-        for tu, info in zip(tus, kernel_info)
-    ]
-    image_tables = {name: tables[dt.name] for name in spirv_targets}
-    for t in cuda_targets:
-        image_tables[t.name] = tables[t.name]
-    return struct(image_tables = image_tables, host_tus = host_tus, int_headers = [tu.int_header for tu in tus])
-
-def _kernel_info(sycl, dt, tus, sycl_deps):
-    """Per TU, the descriptions of the kernels of the TUs it is linked with (or None).
-
-    The host compiler lacks __builtin_sycl_kernel_name: a TU's host code
-    knows a kernel only from an integration header, and its own describes
-    only the kernels it launches (emit_kernel_info). The rule knows its own
-    TUs and its dependencies' (SyclInfo.int_headers); not those of the
-    rules that depend on it, nor of its siblings.
-    """
-    linked = depset(transitive = [s.int_headers for s in sycl_deps])
-
-    # One TU and no dependency with SYCL C++: nothing to describe, no action.
-    if len(tus) == 1 and not linked.to_list():
-        return [None]
-    return emit_kernel_info(sycl, device_target = dt, tus = tus, linked_headers = linked)
-
-def _compile_dpcpp(ctx, sycl, inputs):
-    """DPC++: every C++ source is single-source SYCL, its device part compiled per device target."""
-    if inputs.device_srcs:
-        fail("%s: OpenCL C / C++ for OpenCL sources (%s) need the clang toolchain (--@rules_sycl//sycl:toolchain=clang); DPC++ compiles SYCL C++ sources." % (
-            ctx.label,
-            ", ".join([f.short_path for f in inputs.device_srcs]),
-        ))
-    objects = {dt.name: [] for dt in sycl.device_targets}
+def _compile_device(ctx, sycl, inputs):
+    """Runs the toolchain's front ends; their outputs, merged."""
+    if sycl.toolchain.kind not in _FRONT_ENDS:
+        fail("%s: the SYCL toolchain's kind %r has no device front end (rules/private/compile.bzl knows: %s)" % (ctx.label, sycl.toolchain.kind, ", ".join(sorted(_FRONT_ENDS.keys()))))
+    device_inputs = {}
+    objects = {}
+    image_tables = {}
     host_tus = []
-    for src in inputs.cxx_srcs:
-        for dt in sycl.device_targets:
-            d = inputs.device
-            out = emit_dpcpp_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
-            objects[dt.name].append(out.bitcode)
-            if dt.name != sycl.device_targets[0].name:
-                continue
-
-            # One host TU per source, with the first device target's integration files.
-            # DPC++'s own compiler compiles the host side, with
-            # __builtin_sycl_kernel_name where its version has it: no
-            # descriptions of other TUs' kernels are given.
-            host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer, kernel_info = None))
-    return struct(objects = objects, image_tables = {}, host_tus = host_tus, int_headers = [])
+    int_headers = []
+    for front_end in _FRONT_ENDS[sycl.toolchain.kind]:
+        sees = front_end.device_sees_runtime_headers
+        if sees not in device_inputs:
+            device_inputs[sees] = _device_inputs(ctx, sycl, inputs, sees)
+        out = front_end.compile(ctx, sycl, inputs, device_inputs[sees])
+        _append(objects, out.objects)
+        _append(image_tables, out.image_tables)
+        host_tus += out.host_tus
+        int_headers += out.int_headers
+    return struct(objects = objects, image_tables = image_tables, host_tus = host_tus, int_headers = int_headers)
 
 def compile_sources(ctx, sycl):
     """Compiles a rule's device and host sources.
@@ -201,11 +122,7 @@ def compile_sources(ctx, sycl):
       linking_contexts).
     """
     inputs = _inputs(ctx, sycl)
-    if sycl.toolchain.kind == "dpcpp":
-        device = _compile_dpcpp(ctx, sycl, inputs)
-    else:
-        cxx = _compile_sycl_cxx(ctx, sycl, inputs)
-        device = struct(objects = _compile_opencl(sycl, inputs), image_tables = cxx.image_tables, host_tus = cxx.host_tus, int_headers = cxx.int_headers)
+    device = _compile_device(ctx, sycl, inputs)
     (compilation_context, c_outputs) = cc_common.compile(
         name = ctx.label.name,
         actions = ctx.actions,

@@ -1,0 +1,91 @@
+"""The SYCL C++ front end (clang toolchain): each TU to device images with tools/syclc (libsycl-jit)."""
+
+load("//rules/private/actions:kernel_info.bzl", "emit_kernel_info")
+load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
+
+def _compile_sycl_cxx(ctx, sycl, inputs, device):
+    """clang toolchain: each SYCL C++ TU to device images (tools/syclc).
+
+    libsycl-jit builds SPIR-V images (spir64) and PTX images (nvptx64, with
+    NVIDIA's libdevice). Each TU is compiled once to SPIR-V where a SPIR-V
+    target is requested: its image table serves the primary device target
+    and every requested device target that compiles SPIR-V ahead of time
+    (spir64_x86_64: the pipeline runs its AOT step over the table); and once
+    to PTX per requested CUDA device target (nvptx64: the pipeline runs
+    ptxas and fatbinary over it). The host TU includes the first compile's
+    integration header and footer (the two compiles write the same). Other
+    device targets get no SYCL C++ images (OpenCL C TUs still build for every
+    device target); without a SPIR-V or CUDA device target, a rule with SYCL
+    C++ sources fails here.
+    """
+    if not inputs.cxx_srcs:
+        return struct(objects = {}, image_tables = {}, host_tus = [], int_headers = [])
+    toolchain = sycl.toolchain
+    cxx = ", ".join([f.short_path for f in inputs.cxx_srcs])
+    if toolchain.sycl_cxx_missing:
+        fail("%s: C++ sources (%s) are single-source SYCL, but the SYCL toolchain cannot compile SYCL C++; missing: %s" % (
+            ctx.label,
+            cxx,
+            "; ".join(toolchain.sycl_cxx_missing),
+        ))
+    dt = sycl.primary
+    spirv_targets = [t.name for t in sycl.device_targets if t.name == dt.name or (t.device_triple == dt.device_triple and t.translator and t.aot and not t.cuda)]
+    cuda_targets = [t for t in sycl.device_targets if t.cuda]
+    for t in cuda_targets:
+        if not t.cuda.libdevice:
+            fail("%s: C++ sources (%s) are single-source SYCL, whose device code for %s links NVIDIA's libdevice, which the device target lacks (sycl_device_target.libdevice: @rules_sycl_cuda_nvvm//:files from the nvidia-nvvm wheel, which ./setup.sh prefetches, or SYCL_CUDA_PATH's nvvm/libdevice/libdevice.10.bc)." % (ctx.label, cxx, t.name))
+    if not spirv_targets and not cuda_targets:
+        fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s and CUDA targets only (libsycl-jit: SPIR-V, PTX), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
+            ctx.label,
+            cxx,
+            toolchain.kind,
+            dt.name,
+            ", ".join([t.name for t in sycl.device_targets]),
+            dt.name,
+        ))
+    compiled = ([dt] if spirv_targets else []) + cuda_targets
+    tables = {t.name: [] for t in compiled}
+    tus = []
+    for src in inputs.cxx_srcs:
+        d = device
+        outs = [
+            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
+            for t in compiled
+        ]
+        for t, out in zip(compiled, outs):
+            tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
+        tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
+    kernel_info = _kernel_info(sycl, compiled[0], tus, inputs.sycl_deps)
+    host_tus = [
+        struct(src = tu.src, device_target = compiled[0], int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = info)
+        for tu, info in zip(tus, kernel_info)
+    ]
+    image_tables = {name: tables[dt.name] for name in spirv_targets}
+    for t in cuda_targets:
+        image_tables[t.name] = tables[t.name]
+    return struct(objects = {}, image_tables = image_tables, host_tus = host_tus, int_headers = [tu.int_header for tu in tus])
+
+def _kernel_info(sycl, dt, tus, sycl_deps):
+    """Per TU, the descriptions of the kernels of the TUs it is linked with (or None).
+
+    The host compiler lacks __builtin_sycl_kernel_name: a TU's host code
+    knows a kernel only from an integration header, and its own describes
+    only the kernels it launches (emit_kernel_info). The rule knows its own
+    TUs and its dependencies' (SyclInfo.int_headers); not those of the
+    rules that depend on it, nor of its siblings.
+    """
+    linked = depset(transitive = [s.int_headers for s in sycl_deps])
+
+    # One TU and no dependency with SYCL C++: nothing to describe, no action.
+    if len(tus) == 1 and not linked.to_list():
+        return [None]
+    return emit_kernel_info(sycl, device_target = dt, tus = tus, linked_headers = linked)
+
+FRONTEND_SYCLC = struct(
+    name = "syclc",
+    # libsycl-jit has the SYCL headers of its own version built in: the
+    # runtime's headers, include paths and macros (most of each device
+    # compile's sandbox) are left out.
+    device_sees_runtime_headers = False,
+    compile = _compile_sycl_cxx,
+)
