@@ -87,13 +87,21 @@ type FuncEdit struct {
 	// AddAttrs are extra function attributes, already formatted
 	// (e.g. `"sycl-module-id"="a.cl"`), inserted after the parameter list.
 	AddAttrs []string
+	// Linkage, if set, replaces the linkage of a definition that is kept
+	// a definition (e.g. "weak_odr"); ignored with Internalize,
+	// Externalize or Declare.
+	Linkage string
+	// AddAttachments are extra metadata attachments, already formatted
+	// (e.g. `!sycl_used_aspects !7`), appended after the header's own
+	// (definitions only).
+	AddAttachments []string
 }
 
 // Function re-emits function e with edits.
 func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	m := w.m
 	fi := e.Fn
-	if fi == nil || (!ed.Internalize && !ed.Externalize && !ed.Declare && len(ed.AddAttrs) == 0) || (ed.Declare && fi.IsDecl && len(ed.AddAttrs) == 0) {
+	if fi == nil || (!ed.Internalize && !ed.Externalize && !ed.Declare && len(ed.AddAttrs) == 0 && ed.Linkage == "" && len(ed.AddAttachments) == 0) || (ed.Declare && fi.IsDecl && len(ed.AddAttrs) == 0) {
 		w.Entity(e)
 		return
 	}
@@ -123,6 +131,13 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 		}
 	} else if ed.Externalize {
 		b.add("define ")
+		for t := int(fi.PrefixLo); t < int(fi.RetLo); t++ {
+			if s := m.Text(t); !linkages[s] {
+				b.add(s + " ")
+			}
+		}
+	} else if ed.Linkage != "" && !fi.IsDecl {
+		b.add("define " + ed.Linkage + " ")
 		for t := int(fi.PrefixLo); t < int(fi.RetLo); t++ {
 			if s := m.Text(t); !linkages[s] {
 				b.add(s + " ")
@@ -166,6 +181,11 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	}
 	if insertAt == len(fi.Tail) {
 		for _, a := range ed.AddAttrs {
+			b.add(" " + a)
+		}
+	}
+	if !declare {
+		for _, a := range ed.AddAttachments {
 			b.add(" " + a)
 		}
 	}
