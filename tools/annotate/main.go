@@ -35,8 +35,9 @@ const synopsis = `usage: annotate -table=PER_KERNEL.table [-S] [-llvm-as=P] [-ll
 
 writes IN (the LLVM IR of one SYCL C++ TU, reverse-translated from SPIR-V)
 with the kernel metadata, attributes and device-global attributes of the
-TU's per-kernel property sets (the file table [Code|Properties|Symbols]
-syclc -split=per_kernel writes), and its kernels weak_odr.`
+TU's property sets (the file table [Code|Properties|Symbols] syclc
+-split=per_kernel writes, or -split=per_source where the library refuses
+per_kernel), and its kernels weak_odr.`
 
 type config struct {
 	table, out, in  string

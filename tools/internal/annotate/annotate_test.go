@@ -207,6 +207,14 @@ func TestConflictingImages(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v, want %s", err, want)
 	}
+	write("c.prop", "[SYCL/device globals]\nid=2|ABAAAAAAAAACAAAAAAAAAA\n")
+	write("d.prop", "[SYCL/device globals]\nid=2|ABAAAAAAAAABAAAAAAAAAA\n")
+	write("t.table", "[Code|Properties|Symbols]\nc.spv|c.prop|k.sym\nd.spv|d.prop|k.sym\n")
+	_, err = ReadTable(filepath.Join(dir, "t.table"))
+	want = filepath.Join(dir, "d.prop") + `: device global "id" described differently in ` + filepath.Join(dir, "c.prop")
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
 	write("t.table", "[Code|Properties]\na.spv|a.prop\n")
 	if _, err := ReadTable(filepath.Join(dir, "t.table")); err == nil || !strings.Contains(err.Error(), "no Symbols column") {
 		t.Errorf("err = %v, want no Symbols column", err)

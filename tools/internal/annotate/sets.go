@@ -81,8 +81,12 @@ func (e *SetError) Error() string {
 	return fmt.Sprintf("%s: %s: %s", e.File, where, e.Msg)
 }
 
-// ReadTable reads a per-kernel file table [Code|Properties|Symbols] and the
-// .prop and .sym files its rows name. A cell is read as written (relative
+// ReadTable reads a file table [Code|Properties|Symbols] and the .prop and
+// .sym files its rows name; an image's sets hold for each of its entry
+// points. That is exact for a per_kernel table, and for a per_source or
+// auto one too (the library splits those by device requirements): the
+// library refuses per_kernel for a TU whose device_image_scope global is
+// used by two kernels. A cell is read as written (relative
 // to the working directory, as in a Bazel action); one that does not exist
 // so is looked up next to the table, where syclc writes its images.
 func ReadTable(path string) (*Sets, error) {
@@ -146,7 +150,8 @@ func readCell(table, cell string) (string, []byte, error) {
 type builder struct {
 	entries map[string]*Entry
 	globals map[string]DeviceGlobal
-	from    map[string]string // entry or global -> the file that first named it
+	// The file that first named an entry point or a device global.
+	entryFrom, globalFrom map[string]string
 }
 
 // FromRegistry reads the sets of one image whose entry points are names
@@ -162,7 +167,8 @@ func FromRegistry(reg *propset.Registry, names []string, file string) (*Sets, er
 
 func (b *builder) addImage(reg *propset.Registry, names []string, file string) error {
 	if b.entries == nil {
-		b.entries, b.globals, b.from = map[string]*Entry{}, map[string]DeviceGlobal{}, map[string]string{}
+		b.entries, b.globals = map[string]*Entry{}, map[string]DeviceGlobal{}
+		b.entryFrom, b.globalFrom = map[string]string{}, map[string]string{}
 	}
 	// What the image's sets say about every entry point of the image.
 	var common Entry
@@ -219,22 +225,22 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 		e.OmitArgs = omit[n]
 		if old, ok := b.entries[n]; ok {
 			if !reflect.DeepEqual(*old, e) {
-				return fmt.Errorf("%s: entry point %s described differently in %s", file, errtext.Quote(n), b.from[n])
+				return fmt.Errorf("%s: entry point %s described differently in %s", file, errtext.Quote(n), b.entryFrom[n])
 			}
 			continue
 		}
 		b.entries[n] = &e
-		b.from[n] = file
+		b.entryFrom[n] = file
 	}
 	for _, g := range globals {
 		if old, ok := b.globals[g.ID]; ok {
 			if old != g {
-				return fmt.Errorf("%s: device global %s described differently in %s", file, errtext.Quote(g.ID), b.from["dg:"+g.ID])
+				return fmt.Errorf("%s: device global %s described differently in %s", file, errtext.Quote(g.ID), b.globalFrom[g.ID])
 			}
 			continue
 		}
 		b.globals[g.ID] = g
-		b.from["dg:"+g.ID] = file
+		b.globalFrom[g.ID] = file
 	}
 	return nil
 }
