@@ -14,6 +14,8 @@ _REQUIRED_TOOLS = ["compiler", "linker", "assembler", "disassembler", "translato
 # The rules_sycl tools every pipeline runs: attribute of sycl_toolchain ->
 # field of SyclToolchainInfo.tools.
 _RULES_SYCL_TOOLS = {
+
+    "_annotate": Label("//tools/annotate"),
     "_bundler": Label("//tools/bundler"),
     "_devlink": Label("//tools/devlink"),
     "_foreach": Label("//tools/foreach"),
