@@ -255,4 +255,3 @@ func dgRefs(l string, sigil byte) []string {
 func dgIsIdent(c byte) bool {
 	return c == '_' || c == '.' || c == '$' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
-
