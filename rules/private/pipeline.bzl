@@ -163,8 +163,14 @@ def _device_libraries(sycl, tables):
     ]
 
 def _unit_name(tu):
-    # A directory name per TU, stable across builds: its workspace path.
-    return "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
+    # A directory name per TU, stable across builds: its workspace path; a
+    # long one (an external repository's TU under its rule's _sycl/ tree)
+    # keeps its last 96 characters and a hash of the whole, under the
+    # file-name limit of 255 bytes that the per-TU outputs' names add to.
+    name = "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
+    if len(name) <= 128:
+        return name
+    return "%s_%s" % (name[-96:], str(hash(name)).replace("-", "n"))
 
 def _link_per_tu(sycl, device_target, objects, libraries):
     """One link per TU (thinLTO-style); returns struct(name, linked, unused) per TU."""

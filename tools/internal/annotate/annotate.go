@@ -7,6 +7,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 )
 
 // decorationHostAccess is SPIR-V's HostAccessINTEL decoration: the
@@ -170,10 +171,19 @@ func entryEdit(m *llvmir.Module, e *llvmir.Entity, en *Entry, node func(string) 
 			attach("intel_reqd_sub_group_size", ints32([]uint32{*en.ReqdSubGroupSize}), false)
 		}
 	}
-	if en.OptLevel != nil {
-		if _, has := m.FuncAttr(e, "sycl-optlevel"); !has {
-			ed.AddAttrs = append(ed.AddAttrs, llvmir.QuoteString("sycl-optlevel")+"="+llvmir.QuoteString(strconv.FormatUint(uint64(*en.OptLevel), 10)))
+	attr := func(name, value string) {
+		if _, has := m.FuncAttr(e, name); !has {
+			ed.AddAttrs = append(ed.AddAttrs, llvmir.QuoteString(name)+"="+llvmir.QuoteString(value))
 		}
+	}
+	if en.OptLevel != nil {
+		attr("sycl-optlevel", strconv.FormatUint(uint64(*en.OptLevel), 10))
+	}
+	if en.IDQueriesRange != nil {
+		attr(split.AttrIDQueriesRange, strconv.FormatUint(uint64(*en.IDQueriesRange), 10))
+	}
+	if en.WorkGroupStatic {
+		attr("sycl-work-group-static", "1")
 	}
 	return ed
 }

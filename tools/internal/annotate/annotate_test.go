@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
+	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 )
 
 func u32p(v uint32) *uint32 { return &v }
@@ -169,7 +170,8 @@ func TestSetErrors(t *testing.T) {
 		{"aspects not u32s", "[SYCL/device requirements]\naspects=1|3\n", []string{"k"}, `a.prop: [SYCL/device requirements] "aspects": want an array of 32-bit values`},
 		{"optLevel not u32", "[SYCL/misc properties]\noptLevel=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/misc properties] "optLevel": want a UINT32 (type 1)`},
 		{"mask not bits", "[SYCL/kernel param opt]\nk=1|3\n", []string{"k"}, `a.prop: [SYCL/kernel param opt] "k": want a bit vector (type 2)`},
-		{"mask of other", "[SYCL/kernel param opt]\nj=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/kernel param opt] "j": not an entry point of the image (its .sym)`},
+		{"implicit parameter", "[SYCL/implicit local arg]\nk=1|3\n", []string{"k"}, `a.prop: [SYCL/implicit local arg] "k": implicit parameter 3: only SPIR-V kernels (none) are annotated`},
+		{"id range not u32", "[SYCL/misc properties]\nidQueriesRange=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/misc properties] "idQueriesRange": want a UINT32 (type 1)`},
 		{"global short", "[SYCL/device globals]\nid=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/device globals] "id": want 8 bytes: size and image scope`},
 		{"global scope", "[SYCL/device globals]\nid=2|ABAAAAAAAAACAAAACAAAAA\n", []string{"k"}, `a.prop: [SYCL/device globals] "id": image scope 2 is neither 0 nor 1`},
 	} {
@@ -218,5 +220,39 @@ func TestConflictingImages(t *testing.T) {
 	write("t.table", "[Code|Properties]\na.spv|a.prop\n")
 	if _, err := ReadTable(filepath.Join(dir, "t.table")); err == nil || !strings.Contains(err.Error(), "no Symbols column") {
 		t.Errorf("err = %v, want no Symbols column", err)
+	}
+}
+
+// Work-group static memory and a wide id-query range come back as the
+// attributes the split reads (SYCL/implicit local arg, idQueriesRange).
+func TestAnnotateKernelAttributes(t *testing.T) {
+	src := []byte("define spir_kernel void @k() {\n  ret void\n}\n")
+	m, err := llvmir.Parse(src, "in.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Annotate(m, &Sets{Entries: []Entry{{Name: "k", WorkGroupStatic: true, IDQueriesRange: u32p(2)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err = llvmir.Parse(out, "out.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for i := range m.Entities {
+		e := &m.Entities[i]
+		if e.Name != "@k" {
+			continue
+		}
+		for _, a := range []string{"sycl-work-group-static", split.AttrIDQueriesRange} {
+			if v, ok := m.FuncAttr(e, a); ok {
+				got[a] = v
+			}
+		}
+	}
+	want := map[string]string{"sycl-work-group-static": "1", split.AttrIDQueriesRange: "2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s\n%s", diff, out)
 	}
 }

@@ -39,6 +39,12 @@ type Entry struct {
 	ReqdWorkGroupSize []uint64
 	// OptLevel is SYCL/misc properties optLevel.
 	OptLevel *uint32
+	// IDQueriesRange is SYCL/misc properties idQueriesRange (the range id
+	// queries need: 1 uint, 2 size_t; -fno-sycl-id-queries-fit-in-int).
+	IDQueriesRange *uint32
+	// WorkGroupStatic: the kernel is in SYCL/implicit local arg (it uses
+	// work-group static memory; no implicit parameter on SPIR-V targets).
+	WorkGroupStatic bool
 }
 
 // DeviceGlobal is one SYCL/device globals property: the variable with the
@@ -173,6 +179,7 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 	// What the image's sets say about every entry point of the image.
 	var common Entry
 	omit := map[string][]bool{}
+	static := map[string]bool{}
 	var globals []DeviceGlobal
 	for _, s := range reg.Sets() {
 		var err error
@@ -188,6 +195,19 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 					return &SetError{file, s.Name, p.Name, err.Error()}
 				}
 				omit[p.Name] = bits
+			}
+		case "SYCL/implicit local arg":
+			for _, p := range s.Properties() {
+				if p.Value.Type() != propset.Uint32 {
+					return &SetError{file, s.Name, p.Name, "want a UINT32 (type 1)"}
+				}
+				// The index of an implicit parameter, which SPIR-V kernels
+				// do not get (NVPTX ones do): none is all SYCL C++ here
+				// compiles to.
+				if p.Value.Uint32() != 0xFFFFFFFF {
+					return &SetError{file, s.Name, p.Name, fmt.Sprintf("implicit parameter %d: only SPIR-V kernels (none) are annotated", p.Value.Uint32())}
+				}
+				static[p.Name] = true
 			}
 		case "SYCL/device globals":
 			for _, p := range s.Properties() {
@@ -214,15 +234,14 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 	for _, n := range names {
 		named[n] = true
 	}
-	for k := range omit {
-		if !named[k] {
-			return &SetError{file, "SYCL/kernel param opt", k, "not an entry point of the image (its .sym)"}
-		}
-	}
+	// The library also lists the masks of functions it did not make entry
+	// points (device-library and helper functions, dead kernels): only the
+	// image's entry points are annotated.
 	for _, n := range names {
 		e := common
 		e.Name = n
 		e.OmitArgs = omit[n]
+		e.WorkGroupStatic = static[n]
 		if old, ok := b.entries[n]; ok {
 			if !reflect.DeepEqual(*old, e) {
 				return fmt.Errorf("%s: entry point %s described differently in %s", file, errtext.Quote(n), b.entryFrom[n])
@@ -300,6 +319,12 @@ func readMisc(s *propset.Set, e *Entry, file string) error {
 				return &SetError{file, s.Name, p.Name, err.Error()}
 			}
 			e.OptLevel = v
+		case "idQueriesRange":
+			v, err := u32(p.Value)
+			if err != nil {
+				return &SetError{file, s.Name, p.Name, err.Error()}
+			}
+			e.IDQueriesRange = v
 		default:
 			return &SetError{file, s.Name, p.Name, "property not known to the annotation"}
 		}

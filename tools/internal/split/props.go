@@ -423,10 +423,24 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 			break
 		}
 	}
-	if po.IDQueriesRange != 0 {
-		reg.Add(SetMiscProperties, "idQueriesRange", propset.U32(po.IDQueriesRange))
+	idRange := po.IDQueriesRange
+	for _, i := range img.EntryIdx {
+		if v, ok := m.FuncAttr(&m.Entities[i], AttrIDQueriesRange); ok {
+			if n, err := strconv.ParseUint(v, 10, 32); err == nil && uint32(n) > idRange {
+				idRange = uint32(n)
+			}
+		}
+	}
+	if idRange != 0 {
+		reg.Add(SetMiscProperties, "idQueriesRange", propset.U32(idRange))
 	}
 }
+
+// AttrIDQueriesRange is a kernel's idQueriesRange (tools/annotate writes it
+// from libsycl-jit's sets of a TU compiled with
+// -fno-sycl-id-queries-fit-in-int): an image's is the largest of its entry
+// points' and -id-queries-range.
+const AttrIDQueriesRange = "sycl-id-queries-range"
 
 // IDQueriesRanges maps -id-queries-range values to the idQueriesRange
 // property (0, the default int range, is not written).
