@@ -34,12 +34,17 @@ var Allowed = []Allowance{
 	},
 	{
 		ID:   "imported-requirements",
-		What: "ours' union-valued device requirements (aspects, fixed_target, joint_matrix, joint_matrix_mad) and DeviceLibReqMask bits include values of the images of theirs that export a symbol the kernel's image of theirs imports (transitively)",
+		What: "ours' union-valued device requirements (aspects, fixed_target, joint_matrix, joint_matrix_mad), DeviceLibReqMask bits, uses-virtual-functions-set names and helper functions' program metadata include those of the images of theirs that export a symbol the kernel's image of theirs imports (transitively)",
 		Why:  "after the link the imported SYCL_EXTERNAL functions are in the kernel's image, and the image requires what they use; in theirs those requirements are on the exporting image, which the runtime links in",
 	},
 	{
 		ID:   "spec-const-numbering",
 		What: "numeric specialization-constant ids differ; constants compare by symbolic id, descriptor layout (offsets, sizes, padding) and default bytes",
 		Why:  "ids number the constants of one image in first-use order: an image of several kernels, or of a linked module, numbers them differently, and the runtime maps symbolic ids to each image's own numbers",
+	},
+	{
+		ID:   "legacy-reqd-work-group-size",
+		What: "ours has SYCL/device requirements reqd_work_group_size (u32 values) where theirs has none, holding the values of ours' reqd_work_group_size_uint64_t, which must equal theirs",
+		Why:  "the splitter writes the u32 key as well, for runtimes from before intel/llvm#10620 that read only it; the newest post-link writes only the 64-bit key",
 	},
 }

@@ -1,12 +1,14 @@
 package propdiff
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
 // Difference is one property of one kernel whose value differs. Kernel is
@@ -165,7 +167,7 @@ func (c *comparer) entry(k string, o, t *Image) {
 		}
 	}
 	for _, n := range unionOf(keys(o, SetDeviceRequirements), keys(t, SetDeviceRequirements)) {
-		if !unionRequirements[n] {
+		if !unionRequirements[n] && !legacyWorkGroupSize(n, o, t) {
 			c.prop(k, SetDeviceRequirements, n, o, t)
 		}
 	}
@@ -195,6 +197,30 @@ func (c *comparer) entry(k string, o, t *Image) {
 			c.prop(k, set, n, o, t)
 		}
 	}
+}
+
+// legacyWorkGroupSize reports the allowed difference
+// legacy-reqd-work-group-size: ours has the u32 reqd_work_group_size that
+// theirs does not write, holding the values of its own
+// reqd_work_group_size_uint64_t (which is compared with theirs on its own).
+func legacyWorkGroupSize(name string, o, t *Image) bool {
+	if name != "reqd_work_group_size" {
+		return false
+	}
+	legacy, ok := get(o, SetDeviceRequirements, name)
+	if _, theirs := get(t, SetDeviceRequirements, name); !ok || theirs {
+		return false
+	}
+	wide, ok := get(o, SetDeviceRequirements, "reqd_work_group_size_uint64_t")
+	if !ok || legacy.Type() != propset.ByteArray || wide.Type() != propset.ByteArray || 2*len(legacy.Data()) != len(wide.Data()) || len(wide.Data())%8 != 0 {
+		return false
+	}
+	for i := 0; i < len(wide.Data())/8; i++ {
+		if binary.LittleEndian.Uint64(wide.Data()[8*i:]) != uint64(binary.LittleEndian.Uint32(legacy.Data()[4*i:])) {
+			return false
+		}
+	}
+	return true
 }
 
 // image compares what an image of ours holds for all its kernels with the

@@ -132,6 +132,21 @@ func TestCompare(t *testing.T) {
 			want: []Difference{{"k2", SetDeviceRequirements, "reqd_work_group_size_uint64_t", "[64 1 1]", none}},
 		},
 		{
+			name: "legacy-reqd-work-group-size: the u32 key beside the 64-bit one",
+			ours: tab(img("o#1", ks("k1"), aspects(),
+				p{SetDeviceRequirements, "reqd_work_group_size", propset.U32s([]uint32{5, 4, 1})},
+				p{SetDeviceRequirements, "reqd_work_group_size_uint64_t", propset.U64s([]uint64{5, 4, 1})})),
+			theirs: tab(img("t#1", ks("k1"), aspects(), p{SetDeviceRequirements, "reqd_work_group_size_uint64_t", propset.U64s([]uint64{5, 4, 1})})),
+		},
+		{
+			name: "legacy work-group size that is not the 64-bit one",
+			ours: tab(img("o#1", ks("k1"), aspects(),
+				p{SetDeviceRequirements, "reqd_work_group_size", propset.U32s([]uint32{5, 4, 2})},
+				p{SetDeviceRequirements, "reqd_work_group_size_uint64_t", propset.U64s([]uint64{5, 4, 1})})),
+			theirs: tab(img("t#1", ks("k1"), aspects(), p{SetDeviceRequirements, "reqd_work_group_size_uint64_t", propset.U64s([]uint64{5, 4, 1})})),
+			want:   []Difference{{"k1", SetDeviceRequirements, "reqd_work_group_size", "[5 4 2]", none}},
+		},
+		{
 			name:   "program metadata of the kernel",
 			ours:   tab(img("o#1", ks("k1"), aspects())),
 			theirs: tab(img("t#1", ks("k1"), aspects(), p{SetProgramMetadata, "k1@reqd_work_group_size", propset.U32s([]uint32{8, 8, 1})})),

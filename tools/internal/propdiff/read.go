@@ -56,7 +56,7 @@ func ReadTable(file string) (*Table, error) {
 func ParseTable(data []byte, file string, read func(string) ([]byte, error)) (*Table, error) {
 	ft, err := filetable.Parse(data, file)
 	if err != nil {
-		return nil, &ReadError{File: file, Err: err}
+		return nil, err // a *filetable.ParseError, naming file and line
 	}
 	props, ok := ft.Column(filetable.ColumnProperties)
 	if !ok {
@@ -78,7 +78,7 @@ func ParseTable(data []byte, file string, read func(string) ([]byte, error)) (*T
 			return nil, &ReadError{File: props[r], Err: err}
 		}
 		if img.Props, err = propset.Parse(pdata, props[r]); err != nil {
-			return nil, err
+			return nil, err // a *propset.ParseError, naming file and line
 		}
 		sdata, err := read(syms[r])
 		if err != nil {
