@@ -78,6 +78,20 @@ func TestCompare(t *testing.T) {
 			want:   []Difference{{"k1", setEntries, "image", "o#1 o#2", "t#1"}},
 		},
 		{
+			name:   "a template kernel of two TUs: in two images on both sides",
+			ours:   tab(img("o#1", ks("k1"), k1...), img("o#2", ks("k1"), k1...)),
+			theirs: tab(img("t#1", ks("k1"), k1...), img("t#2", ks("k1"), k1...)),
+		},
+		{
+			name:   "a template kernel of two TUs: in one image of ours, but not the same",
+			ours:   tab(img("o#1", ks("k1"), opt(2), aspects())),
+			theirs: tab(img("t#1", ks("k1"), k1...), img("t#2", ks("k1"), aspects(), opt(3))),
+			want: []Difference{
+				{"k1", SetKernelParamOpt, "k1", none, "omit=01"},
+				{"k1", SetMiscProperties, "optLevel", "2", "3"},
+			},
+		},
+		{
 			name:   "external-function-entries: an exported function entry of theirs",
 			ours:   tab(img("o#1", ks("k1"), k1...)),
 			theirs: tab(img("t#1", ks("k1"), k1...), img("t#2", ks("ext"), aspects(), one(SetExportedSymbols, "ext"))),
