@@ -195,9 +195,17 @@ func (c *comparer) entry(k string, o, t *Image) {
 			}
 		}
 	}
+	// A key naming another kernel of O is that kernel's, compared with
+	// its own image of theirs.
+	others := map[string]bool{}
+	for _, e := range o.Entries {
+		others[e] = e != k
+	}
 	for _, set := range unionOf(other) {
 		for _, n := range unionOf(keys(o, set), keys(t, set)) {
-			c.prop(k, set, n, o, t)
+			if !others[n] {
+				c.prop(k, set, n, o, t)
+			}
 		}
 	}
 }

@@ -235,6 +235,20 @@ func TestCompare(t *testing.T) {
 			},
 		},
 		{
+			name: "an unknown set keyed by kernel: each kernel against its own image",
+			ours: tab(img("o#1", ks("k1", "k2"), aspects(), p{"SYCL/new set", "k1", propset.U32(3)}, p{"SYCL/new set", "k2", propset.U32(5)})),
+			theirs: tab(img("t#1", ks("k1"), aspects(), p{"SYCL/new set", "k1", propset.U32(3)}),
+				img("t#2", ks("k2"), aspects(), p{"SYCL/new set", "k2", propset.U32(4)})),
+			want: []Difference{{"k2", "SYCL/new set", "k2", "5", "4"}},
+		},
+		{
+			name:   "spec constants: defaults without constants",
+			ours:   tab(img("o#1", ks("k1"), aspects(), scDefaults(1))),
+			theirs: tab(img("t#1", ks("k1"), aspects())),
+			want: []Difference{{"k1", SetSpecConstants, "(table)",
+				"malformed: SYCL/specialization constants default values: all: 1 bytes, but no constants", "-"}},
+		},
+		{
 			name:   "devicelib mask: kernels' bits, and the linked-in definitions'",
 			ours:   tab(img("o#1", ks("k1"), aspects(), p{SetDevicelibReqMask, "DeviceLibReqMask", propset.U32(1)})),
 			theirs: tab(img("t#1", ks("k1"), aspects(), p{SetDevicelibReqMask, "DeviceLibReqMask", propset.U32(3)})),

@@ -60,6 +60,9 @@ func specConsts(img *Image) (map[string]*specConst, error) {
 		order = append(order, name)
 	}
 	if len(out) == 0 {
+		if blob, ok := get(img, SetSpecConstantsDefaults, "all"); ok && len(blob.Data()) > 0 {
+			return nil, fmt.Errorf("%s: all: %d bytes, but no constants", SetSpecConstantsDefaults, len(blob.Data()))
+		}
 		return out, nil
 	}
 	sort.SliceStable(order, func(i, j int) bool { return out[order[i]].firstID < out[order[j]].firstID })
