@@ -1,7 +1,7 @@
 #!/bin/bash
 # The by-hand recipe behind testdata/: both tables of one SYCL C++ program.
 #
-#   tools/propdiff/make_testdata.sh OUT SRC...
+#   [FLAGS="-DNDEBUG ..."] tools/propdiff/make_testdata.sh OUT SRC...
 #
 # Run from the repository root after
 #   bazel build //tools/syclc //tools/splitter //tools/moduleid //tools/devlink @oneapi_runtime//:sycl_jit
@@ -24,7 +24,8 @@ mkdir -p "$out"
 rt=$(bazel info output_base 2>/dev/null)/external/oneapi_runtime
 syclc=bazel-bin/tools/syclc/syclc_/syclc
 jit=$rt/jit/lib/libsycl-jit.so.23.1
-flags=(-std=c++17 -O2 -I. -Ibazel-bin "-I$rt" "-I$rt/include" "-I$rt/include/sycl")
+# shellcheck disable=SC2206 # FLAGS is a list of words, as a build's copts
+flags=(-std=c++17 -O2 -I. -Ibazel-bin "-I$rt" "-I$rt/include" "-I$rt/include/sycl" ${FLAGS:-})
 tools=(-llvm-as=/usr/bin/llvm-as-15 -llvm-dis=/usr/bin/llvm-dis-15)
 # syclc lowers SYCL 2020 spec constants itself (spirvspec: llvm-spirv-15 -r
 # first); this translator keeps a copy of the unlowered image it is given.
