@@ -97,7 +97,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
     C++ sources fails here.
     """
     if not inputs.cxx_srcs:
-        return struct(objects = {}, image_tables = {}, host_tus = [], int_headers = [])
+        return struct(objects = {}, property_tables = [], image_tables = {}, host_tus = [], int_headers = [])
     toolchain = sycl.toolchain
     cxx = ", ".join([f.short_path for f in inputs.cxx_srcs])
     if toolchain.sycl_cxx_missing:
@@ -125,6 +125,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
     rdc = _device_link_sycl_cxx(ctx, sycl, inputs) and bool(spirv_targets)
     tables = {t.name: [] for t in compiled}
     objects = []
+    property_tables = []
     tus = []
     for src in inputs.cxx_srcs:
         d = inputs.device
@@ -135,6 +136,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
         for t, out in zip(compiled, outs):
             if out.module:
                 objects.append(_device_object(sycl, t, src, out))
+                property_tables.append(struct(dir = out.dir, table = out.table))
             else:
                 tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
         tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
@@ -148,6 +150,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs):
         image_tables[t.name] = tables[t.name]
     return struct(
         objects = {name: objects for name in spirv_targets} if rdc else {},
+        property_tables = property_tables,
         image_tables = image_tables,
         host_tus = host_tus,
         int_headers = [tu.int_header for tu in tus],
@@ -246,7 +249,7 @@ def compile_sources(ctx, sycl):
         objects = _compile_opencl(sycl, inputs)
         for name, objs in cxx.objects.items():
             objects[name] = objects.get(name, []) + objs
-        device = struct(objects = objects, image_tables = cxx.image_tables, host_tus = cxx.host_tus, int_headers = cxx.int_headers, sycl_cxx_objects = depset(transitive = [depset(o) for o in cxx.objects.values()]).to_list())
+        device = struct(objects = objects, image_tables = cxx.image_tables, host_tus = cxx.host_tus, int_headers = cxx.int_headers, sycl_cxx_objects = depset(transitive = [depset(o) for o in cxx.objects.values()]).to_list(), property_tables = cxx.property_tables)
     (compilation_context, c_outputs) = cc_common.compile(
         name = ctx.label.name,
         actions = ctx.actions,
@@ -275,7 +278,7 @@ def compile_sources(ctx, sycl):
         ))
     host_outputs = cc_common.create_compilation_outputs(objects = depset(host_objects), pic_objects = depset(host_objects))
     return struct(
-        sycl_info = _sycl_info(sycl, device.objects, device.image_tables, device.int_headers, inputs.sycl_deps, getattr(device, "sycl_cxx_objects", [])),
+        sycl_info = _sycl_info(sycl, device.objects, device.image_tables, device.int_headers, inputs.sycl_deps, getattr(device, "sycl_cxx_objects", []), getattr(device, "property_tables", [])),
         compilation_context = compilation_context,
         compilation_outputs = cc_common.merge_compilation_outputs(compilation_outputs = [c_outputs, host_outputs]),
         linking_contexts = [c.linking_context for c in inputs.cc_deps],
@@ -292,9 +295,10 @@ def _by_device_target(sycl, own, field, sycl_deps):
         for dt in sycl.device_targets
     }
 
-def _sycl_info(sycl, objects, image_tables, int_headers, sycl_deps, sycl_cxx_objects):
+def _sycl_info(sycl, objects, image_tables, int_headers, sycl_deps, sycl_cxx_objects, property_tables):
     by_device_target = _by_device_target(sycl, objects, "device_objects_by_target", sycl_deps)
     return SyclInfo(
+        sycl_cxx_property_tables = depset(property_tables, transitive = [s.sycl_cxx_property_tables for s in sycl_deps]),
         sycl_cxx_device_objects = depset(sycl_cxx_objects, transitive = [s.sycl_cxx_device_objects for s in sycl_deps]),
         device_objects = by_device_target.get(sycl.primary.name, depset()),
         device_objects_by_target = by_device_target,

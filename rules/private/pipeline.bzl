@@ -7,6 +7,7 @@ load("//rules/private/actions:device_link.bzl", "emit_device_link")
 load("//rules/private/actions:device_link_tu.bzl", "emit_device_link_tu")
 load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
 load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
+load("//rules/private/actions:property_parity.bzl", "emit_property_parity")
 load("//rules/private/actions:ptx_device_link.bzl", "emit_ptx_device_link")
 load("//rules/private/actions:split.bzl", "emit_split")
 load("//rules/private/actions:translate.bzl", "emit_translate")
@@ -86,12 +87,15 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
       syclbin: None to wrap, or struct(state, container) to bundle.
 
     Returns:
-      struct(linked, split, images, output, unused_inputs, device_libraries):
+      struct(linked, split, images, output, unused_inputs, device_libraries,
+      property_parity):
       lists holding the first device target's (first unit's) linked module
       and split tree (empty without device bitcode to link), every image
       table's final image tree (a depset), the wrapped object or the
       .syclbin, per-TU mode's lists of the objects each TU's link did not
-      read, and the device-library trees offered to the wrap (a depset).
+      read, the device-library trees offered to the wrap (a depset), and
+      the SyclPropertyParity report of SYCL C++ on the device-link path
+      (a depset, empty without).
     """
     per_tu = sycl.modes.per_tu and not syclbin
     rdc = bool(sycl_info.sycl_cxx_device_objects.to_list())
@@ -103,6 +107,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     image_tables = []
     first = None
     unused = []
+    splits = []
     for dt in sycl.device_targets:
         libraries = dt.libraries
         if dt.name == sycl.primary.name:
@@ -121,6 +126,8 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
         for u in units:
             shards = _image_tables(sycl, dt, u.name, u.linked, syclbin, sycl_cxx = rdc)
             image_tables.extend(shards)
+            if dt.name == sycl.primary.name:
+                splits.append(shards[0].split)
             if first == None:
                 first = struct(linked = u.linked, split = shards[0].dirs[0])
     image_tables += sycl_cxx
@@ -138,7 +145,13 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
             skip_images_without_entries = per_tu or bool(sycl_cxx) or rdc,
             device_libraries = device_libraries,
         )
+    # The split's property sets of the SYCL C++ kernels against the
+    # library's (primary device target: JIT SPIR-V, as the library's).
+    parity = None
+    if rdc and splits and not syclbin:
+        parity = emit_property_parity(sycl, device_target = sycl.primary, ours = splits, theirs = sycl_info.sycl_cxx_property_tables.to_list())
     return struct(
+        property_parity = depset([parity] if parity else []),
         linked = [first.linked] if first else [],
         split = [first.split] if first else [],
         images = depset([t.dirs[-1] for t in image_tables]),
@@ -230,7 +243,9 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     # What SYCL C++ device code still imports after the link are the device
     # libraries' functions (bfloat16 conversions): listed, the wrapper adds
     # the library images that define them, as for per-TU images.
-    extra = (["-emit-kernel-names"] if syclbin else []) + (["-emit-imported-symbols"] if sycl_cxx else [])
+    # libsycl-jit writes the kernel names set too: so does the split of SYCL
+    # C++ device code.
+    extra = (["-emit-kernel-names"] if syclbin or sycl_cxx else []) + (["-emit-imported-symbols"] if sycl_cxx else [])
     split = emit_split(sycl, device_target = dt, linked = linked, unit = unit, extra_flags = extra)
     n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
     if n < 1:
@@ -259,5 +274,5 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
             dirs += fat.dirs
             table = fat.table
             image_format = "native"
-        image_tables.append(struct(dirs = dirs, table = table, device_target = dt, format = image_format))
+        image_tables.append(struct(dirs = dirs, table = table, device_target = dt, format = image_format, split = split))
     return image_tables

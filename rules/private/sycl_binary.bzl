@@ -30,6 +30,7 @@ def sycl_binary_impl(ctx):
             device_wrapper = depset(wrapped),
             device_link_unused_inputs = images.unused_inputs,
             device_libraries = images.device_libraries,
+            sycl_property_parity = images.property_parity,
         )
     else:
         wrapped = []

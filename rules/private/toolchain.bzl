@@ -21,6 +21,7 @@ _RULES_SYCL_TOOLS = {
     "_foreach": Label("//tools/foreach"),
     "_kernelinfo": Label("//tools/kernelinfo"),
     "_moduleid": Label("//tools/moduleid"),
+    "_propdiff": Label("//tools/propdiff"),
     "_splitter": Label("//tools/splitter"),
     "_wrapper": Label("//tools/wrapper"),
 }

@@ -2,7 +2,10 @@
 // tables of device images: ours (tools/splitter after the device link) and
 // theirs (tools/syclc -split=per_kernel, libsycl-jit's own post-link).
 //
-//	propdiff -ours=OURS.table -theirs=THEIRS.table [-o REPORT]
+//	propdiff -ours=OURS.table... -theirs=THEIRS.table... [-o REPORT]
+//
+// Each flag may repeat: a program's tables (one per per-TU link, one per
+// TU's compile) are compared as one table each side.
 //
 // It prints nothing and exits 0 when the tables agree up to the intended
 // differences that tools/internal/propdiff lists (Allowed); otherwise one
@@ -26,7 +29,7 @@ import (
 
 const name = "propdiff"
 
-const synopsis = `usage: propdiff -ours=OURS.table -theirs=THEIRS.table [-o REPORT]
+const synopsis = `usage: propdiff -ours=OURS.table... -theirs=THEIRS.table... [-o REPORT]
 
 compares the property sets of each kernel of two file tables
 [Code|Properties|Symbols]: ours (the splitter's, any split mode) and theirs
@@ -36,14 +39,36 @@ nothing and exits 0 when they agree up to the intended differences
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-type config struct{ ours, theirs, out string }
+type config struct {
+	ours, theirs tables
+	out          string
+}
+
+// tables is a repeatable flag of file table paths.
+type tables []string
+
+func (t *tables) String() string     { return fmt.Sprint(*t) }
+func (t *tables) Set(v string) error { *t = append(*t, v); return nil }
+
+// readAll reads every table of one side as one table.
+func readAll(files []string) (*propdiff.Table, error) {
+	all := &propdiff.Table{File: files[0]}
+	for _, f := range files {
+		t, err := propdiff.ReadTable(f)
+		if err != nil {
+			return nil, err
+		}
+		all.Images = append(all.Images, t.Images...)
+	}
+	return all, nil
+}
 
 func parseArgs(args []string) (*config, error) {
 	c := &config{}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&c.ours, "ours", "", "file table of our images (the splitter's)")
-	fs.StringVar(&c.theirs, "theirs", "", "file table of libsycl-jit's per_kernel images (syclc -split=per_kernel)")
+	fs.Var(&c.ours, "ours", "file table of our images (the splitter's); repeatable")
+	fs.Var(&c.theirs, "theirs", "file table of libsycl-jit's per_kernel (or per_source) images (syclc); repeatable")
 	fs.StringVar(&c.out, "o", "", "write the report here (written also when empty) instead of standard output")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, synopsis, fs)
@@ -51,7 +76,7 @@ func parseArgs(args []string) (*config, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %s", errtext.Quote(fs.Arg(0)))
 	}
-	if c.ours == "" || c.theirs == "" {
+	if len(c.ours) == 0 || len(c.theirs) == 0 {
 		return nil, errors.New("-ours and -theirs are required")
 	}
 	return c, nil
@@ -66,12 +91,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
 		return 2
 	}
-	ours, err := propdiff.ReadTable(c.ours)
+	ours, err := readAll(c.ours)
 	if err == nil {
 		var theirs *propdiff.Table
-		if theirs, err = propdiff.ReadTable(c.theirs); err == nil {
+		if theirs, err = readAll(c.theirs); err == nil {
 			report := propdiff.Report(propdiff.Compare(ours, theirs))
 			if c.out != "" {
+				// The differences also go to standard error: a failed
+				// build action's output file is not kept.
+				stderr.Write(report)
 				err = atomicfile.WriteFile(c.out, report)
 			} else {
 				_, err = stdout.Write(report)

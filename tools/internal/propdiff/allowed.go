@@ -47,4 +47,14 @@ var Allowed = []Allowance{
 		What: "ours has SYCL/device requirements reqd_work_group_size (u32 values) where theirs has none, holding the values of ours' reqd_work_group_size_uint64_t, which must equal theirs",
 		Why:  "the splitter writes the u32 key as well, for runtimes from before intel/llvm#10620 that read only it; the newest post-link writes only the 64-bit key",
 	},
+	{
+		ID:   "legacy-devicelib-mask",
+		What: "ours has a SYCL/devicelib req mask where none of theirs' images has the set",
+		Why:  "the splitter follows the late-2024 post-link, which writes the mask (e.g. assert 1, bfloat16 512); libsycl-jit 2026.2 writes none and lists imports of the bfloat16 library instead, which ours lists too (the wrapper adds the library's images); the CPU device has the extensions natively, so libsycl.so.9 links no fallback library for the bits",
+	},
+	{
+		ID:   "legacy-assert-used",
+		What: "ours lists a kernel in SYCL/assert used where theirs writes no SYCL/assert used set",
+		Why:  "the splitter follows the late-2024 post-link, which writes the set for kernels that may call assert; libsycl-jit 2026.2 writes none; libsycl.so.9 then only checks the assert flag after such a kernel",
+	},
 }

@@ -162,6 +162,9 @@ func (c *comparer) prop(kernel, set, name string, o, t *Image) {
 // image (work-group and sub-group requirements, optLevel, ...).
 func (c *comparer) entry(k string, o, t *Image) {
 	for _, set := range []string{SetKernelParamOpt, SetAssertUsed, SetImplicitLocalArg, SetKernelNames} {
+		if set == SetAssertUsed && legacyAssertUsed(k, o, t) {
+			continue
+		}
 		c.prop(k, set, k, o, t)
 	}
 	for _, n := range unionOf(keys(o, SetProgramMetadata), keys(t, SetProgramMetadata)) {
@@ -340,6 +343,23 @@ func showMembers(p string, m map[string]bool, present bool) string {
 	return errtext.Quote(strings.Join(sortedKeys(m), ";"))
 }
 
+// anySet reports whether any of imgs has property set name.
+func anySet(imgs []*Image, name string) bool {
+	for _, img := range imgs {
+		if _, ok := img.Props.Set(name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// legacyAssertUsed: ours lists kernel k in SYCL/assert used and theirs does
+// not write the set at all (legacy-assert-used).
+func legacyAssertUsed(k string, o, t *Image) bool {
+	_, ours := get(o, SetAssertUsed, k)
+	return ours && len(keys(t, SetAssertUsed)) == 0
+}
+
 // devicelibMask: the device libraries an image needs are those its
 // kernels need, plus those of linked-in definitions. A missing mask is 0
 // (newer sycl-post-link writes none; the runtime then links no library).
@@ -353,6 +373,10 @@ func (c *comparer) devicelibMask(label string, o *Image, ts, exp []*Image) {
 		return m
 	}
 	have, want, allow := mask([]*Image{o}), mask(ts), mask(exp)
+	// legacy-devicelib-mask: theirs writes no mask at all.
+	if !anySet(ts, SetDevicelibReqMask) {
+		want, allow = 0, ^uint32(0)
+	}
 	if want&^have != 0 || have&^want&^allow != 0 {
 		c.add(label, SetDevicelibReqMask, p, strconv.FormatUint(uint64(have), 10), strconv.FormatUint(uint64(want), 10))
 	}

@@ -631,10 +631,11 @@ func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image, re
 // not intrinsics or SPIR-V/SYCL builtins, and not reserved names (the
 // source-level name, after the Itanium length prefix, starting with "__").
 func importable(name string) bool {
-	// The device libraries' functions (bfloat16 conversions) are imports
-	// the runtime resolves from the library images that export them, as
-	// libsycl-jit's post-link lists them.
-	if strings.HasPrefix(name, "__devicelib_") {
+	// The bfloat16 device library's conversions are imports the runtime
+	// resolves from the library's images, as libsycl-jit's post-link lists
+	// them; the other __devicelib_ functions (assert, math) the device
+	// compiler provides.
+	if strings.HasPrefix(name, "__devicelib_ConvertFToBF16INTEL") || strings.HasPrefix(name, "__devicelib_ConvertBF16ToFINTEL") {
 		return true
 	}
 	if strings.HasPrefix(name, "llvm.") || strings.HasPrefix(name, "__") || IsBuiltinName(name) {
