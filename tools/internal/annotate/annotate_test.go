@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -170,7 +171,7 @@ func TestSetErrors(t *testing.T) {
 		{"aspects not u32s", "[SYCL/device requirements]\naspects=1|3\n", []string{"k"}, `a.prop: [SYCL/device requirements] "aspects": want an array of 32-bit values`},
 		{"optLevel not u32", "[SYCL/misc properties]\noptLevel=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/misc properties] "optLevel": want a UINT32 (type 1)`},
 		{"mask not bits", "[SYCL/kernel param opt]\nk=1|3\n", []string{"k"}, `a.prop: [SYCL/kernel param opt] "k": want a bit vector (type 2)`},
-		{"implicit parameter", "[SYCL/implicit local arg]\nk=1|3\n", []string{"k"}, `a.prop: [SYCL/implicit local arg] "k": implicit parameter 3: only SPIR-V kernels (none) are annotated`},
+		{"implicit parameter not u32", "[SYCL/implicit local arg]\nk=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/implicit local arg] "k": want a UINT32 (type 1)`},
 		{"id range not u32", "[SYCL/misc properties]\nidQueriesRange=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/misc properties] "idQueriesRange": want a UINT32 (type 1)`},
 		{"global short", "[SYCL/device globals]\nid=2|AAAAAAAAAAA\n", []string{"k"}, `a.prop: [SYCL/device globals] "id": want 8 bytes: size and image scope`},
 		{"global scope", "[SYCL/device globals]\nid=2|ABAAAAAAAAACAAAACAAAAA\n", []string{"k"}, `a.prop: [SYCL/device globals] "id": image scope 2 is neither 0 nor 1`},
@@ -226,12 +227,12 @@ func TestConflictingImages(t *testing.T) {
 // Work-group static memory and a wide id-query range come back as the
 // attributes the split reads (SYCL/implicit local arg, idQueriesRange).
 func TestAnnotateKernelAttributes(t *testing.T) {
-	src := []byte("define spir_kernel void @k() {\n  ret void\n}\n")
+	src := []byte("define spir_kernel void @k(i32 addrspace(1)* %a, i8 addrspace(3)* %b, i32 %c) {\n  ret void\n}\n")
 	m, err := llvmir.Parse(src, "in.ll")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Annotate(m, &Sets{Entries: []Entry{{Name: "k", WorkGroupStatic: true, IDQueriesRange: u32p(2)}}})
+	out, err := Annotate(m, &Sets{Entries: []Entry{{Name: "k", WorkGroupStatic: true, ImplicitLocalArg: u32p(1), IDQueriesRange: u32p(2)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,5 +255,8 @@ func TestAnnotateKernelAttributes(t *testing.T) {
 	want := map[string]string{"sycl-work-group-static": "1", split.AttrIDQueriesRange: "2"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s\n%s", diff, out)
+	}
+	if !bytes.Contains(out, []byte(`i8 addrspace(3)* "sycl-implicit-local-arg" %b`)) {
+		t.Errorf("parameter 1 not marked:\n%s", out)
 	}
 }

@@ -43,8 +43,11 @@ type Entry struct {
 	// queries need: 1 uint, 2 size_t; -fno-sycl-id-queries-fit-in-int).
 	IDQueriesRange *uint32
 	// WorkGroupStatic: the kernel is in SYCL/implicit local arg (it uses
-	// work-group static memory; no implicit parameter on SPIR-V targets).
+	// work-group static memory).
 	WorkGroupStatic bool
+	// ImplicitLocalArg is the index of its parameter that carries dynamic
+	// work-group memory (SYCL/implicit local arg), or nil for none.
+	ImplicitLocalArg *uint32
 }
 
 // DeviceGlobal is one SYCL/device globals property: the variable with the
@@ -179,7 +182,7 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 	// What the image's sets say about every entry point of the image.
 	var common Entry
 	omit := map[string][]bool{}
-	static := map[string]bool{}
+	static := map[string]uint32{}
 	var globals []DeviceGlobal
 	for _, s := range reg.Sets() {
 		var err error
@@ -201,13 +204,9 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 				if p.Value.Type() != propset.Uint32 {
 					return &SetError{file, s.Name, p.Name, "want a UINT32 (type 1)"}
 				}
-				// The index of an implicit parameter, which SPIR-V kernels
-				// do not get (NVPTX ones do): none is all SYCL C++ here
-				// compiles to.
-				if p.Value.Uint32() != 0xFFFFFFFF {
-					return &SetError{file, s.Name, p.Name, fmt.Sprintf("implicit parameter %d: only SPIR-V kernels (none) are annotated", p.Value.Uint32())}
-				}
-				static[p.Name] = true
+				// The index of the parameter for dynamic work-group
+				// memory, 0xFFFFFFFF for none.
+				static[p.Name] = p.Value.Uint32()
 			}
 		case "SYCL/device globals":
 			for _, p := range s.Properties() {
@@ -241,7 +240,12 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 		e := common
 		e.Name = n
 		e.OmitArgs = omit[n]
-		e.WorkGroupStatic = static[n]
+		if idx, ok := static[n]; ok {
+			e.WorkGroupStatic = true
+			if idx != 0xFFFFFFFF {
+				e.ImplicitLocalArg = &idx
+			}
+		}
 		if old, ok := b.entries[n]; ok {
 			if !reflect.DeepEqual(*old, e) {
 				return fmt.Errorf("%s: entry point %s described differently in %s", file, errtext.Quote(n), b.entryFrom[n])

@@ -294,8 +294,22 @@ func Symbols(img *Image) []byte {
 // "sycl-work-group-size" attribute (SYCL order, reversed into the
 // metadata's OpenCL order) that newer front ends emit instead.
 func reqdWorkGroupSize(m *llvmir.Module, e *llvmir.Entity) []int64 {
-	if v := mdInts(m, e, "reqd_work_group_size"); len(v) > 0 {
-		return v
+	// Sizes are unsigned: an i32 operand is zero-extended (SPIR-V's
+	// LocalSize, read back, is i32; 4294967295 spells as -1).
+	if ref, ok := m.Attachment(e, "reqd_work_group_size"); ok {
+		ops, _ := m.MDOperands(ref)
+		var out []int64
+		for _, op := range ops {
+			if v, ok := llvmir.ParseIntOperand(op); ok {
+				if strings.HasPrefix(op, "i32 ") {
+					v = int64(uint32(v))
+				}
+				out = append(out, v)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
 	}
 	return attrInts(m, e, "sycl-work-group-size", true)
 }
@@ -436,6 +450,10 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 	}
 }
 
+// AttrImplicitLocalArg marks the kernel parameter that carries dynamic
+// work-group memory.
+const AttrImplicitLocalArg = "sycl-implicit-local-arg"
+
 // AttrIDQueriesRange is a kernel's idQueriesRange (tools/annotate writes it
 // from libsycl-jit's sets of a TU compiled with
 // -fno-sycl-id-queries-fit-in-int): an image's is the largest of its entry
@@ -498,7 +516,7 @@ func addImplicitLocalArgs(reg *propset.Registry, m *llvmir.Module, img *Image, r
 		if _, ok := m.FuncAttr(e, "sycl-work-group-static"); !ok {
 			continue
 		}
-		reg.Add(SetImplicitLocalArg, llvmir.GlobalName(e.Name), propset.U32(uint32(paramWithAttr(m, e, "sycl-implicit-local-arg"))))
+		reg.Add(SetImplicitLocalArg, llvmir.GlobalName(e.Name), propset.U32(uint32(paramWithAttr(m, e, AttrImplicitLocalArg))))
 	}
 }
 
