@@ -9,7 +9,7 @@ load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
 load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
 load("//rules/private/actions:property_parity.bzl", "emit_property_parity")
 load("//rules/private/actions:ptx_device_link.bzl", "emit_ptx_device_link")
-load("//rules/private/actions:split.bzl", "emit_split")
+load("//rules/private/actions:split.bzl", "emit_split", "post_link_flags")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
 load(":sycl_jit.bzl", "SYCL_JIT")
@@ -243,9 +243,12 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     # What SYCL C++ device code still imports after the link are the device
     # libraries' functions (bfloat16 conversions): listed, the wrapper adds
     # the library images that define them, as for per-TU images.
-    # libsycl-jit writes the kernel names set too: so does the split of SYCL
-    # C++ device code.
+    # libsycl-jit writes the kernel names set and the kernels' program
+    # metadata (reqd_work_group_size) too: so does the split of SYCL C++
+    # device code.
     extra = (["-emit-kernel-names"] if syclbin or sycl_cxx else []) + (["-emit-imported-symbols"] if sycl_cxx else [])
+    if sycl_cxx and "-emit-program-metadata" not in post_link_flags(dt):
+        extra.append("-emit-program-metadata")
     split = emit_split(sycl, device_target = dt, linked = linked, unit = unit, extra_flags = extra)
     n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
     if n < 1:

@@ -185,6 +185,9 @@ func entryEdit(m *llvmir.Module, e *llvmir.Entity, en *Entry, node func(string) 
 	if en.WorkGroupStatic {
 		attr("sycl-work-group-static", "1")
 	}
+	if en.DynamicLocalMem {
+		attr(split.AttrWorkGroupDynamicLocalMem, "1")
+	}
 	if en.ImplicitLocalArg != nil {
 		ed.ParamAttrs = map[int]string{int(*en.ImplicitLocalArg): llvmir.QuoteString(split.AttrImplicitLocalArg)}
 	}

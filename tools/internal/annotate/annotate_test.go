@@ -232,7 +232,7 @@ func TestAnnotateKernelAttributes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Annotate(m, &Sets{Entries: []Entry{{Name: "k", WorkGroupStatic: true, ImplicitLocalArg: u32p(1), IDQueriesRange: u32p(2)}}})
+	out, err := Annotate(m, &Sets{Entries: []Entry{{Name: "k", WorkGroupStatic: true, ImplicitLocalArg: u32p(1), IDQueriesRange: u32p(2), DynamicLocalMem: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,13 +246,13 @@ func TestAnnotateKernelAttributes(t *testing.T) {
 		if e.Name != "@k" {
 			continue
 		}
-		for _, a := range []string{"sycl-work-group-static", split.AttrIDQueriesRange} {
+		for _, a := range []string{"sycl-work-group-static", split.AttrIDQueriesRange, split.AttrWorkGroupDynamicLocalMem} {
 			if v, ok := m.FuncAttr(e, a); ok {
 				got[a] = v
 			}
 		}
 	}
-	want := map[string]string{"sycl-work-group-static": "1", split.AttrIDQueriesRange: "2"}
+	want := map[string]string{"sycl-work-group-static": "1", split.AttrIDQueriesRange: "2", split.AttrWorkGroupDynamicLocalMem: "1"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s\n%s", diff, out)
 	}

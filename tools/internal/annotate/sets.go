@@ -45,6 +45,9 @@ type Entry struct {
 	// WorkGroupStatic: the kernel is in SYCL/implicit local arg (it uses
 	// work-group static memory).
 	WorkGroupStatic bool
+	// DynamicLocalMem: the kernel takes dynamic work-group memory (SYCL/work
+	// group dynamic local mem).
+	DynamicLocalMem bool
 	// ImplicitLocalArg is the index of its parameter that carries dynamic
 	// work-group memory (SYCL/implicit local arg), or nil for none.
 	ImplicitLocalArg *uint32
@@ -183,6 +186,7 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 	var common Entry
 	omit := map[string][]bool{}
 	static := map[string]uint32{}
+	dynamic := map[string]bool{}
 	var globals []DeviceGlobal
 	for _, s := range reg.Sets() {
 		var err error
@@ -198,6 +202,13 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 					return &SetError{file, s.Name, p.Name, err.Error()}
 				}
 				omit[p.Name] = bits
+			}
+		case "SYCL/work group dynamic local mem":
+			for _, p := range s.Properties() {
+				if p.Value.Type() != propset.Uint32 || p.Value.Uint32() != 1 {
+					return &SetError{file, s.Name, p.Name, "want UINT32 1"}
+				}
+				dynamic[p.Name] = true
 			}
 		case "SYCL/implicit local arg":
 			for _, p := range s.Properties() {
@@ -240,6 +251,7 @@ func (b *builder) addImage(reg *propset.Registry, names []string, file string) e
 		e := common
 		e.Name = n
 		e.OmitArgs = omit[n]
+		e.DynamicLocalMem = dynamic[n]
 		if idx, ok := static[n]; ok {
 			e.WorkGroupStatic = true
 			if idx != 0xFFFFFFFF {

@@ -16,16 +16,19 @@ const (
 	SetDeviceRequirements = "SYCL/device requirements"
 	SetAssertUsed         = "SYCL/assert used"
 	SetImplicitLocalArg   = "SYCL/implicit local arg"
-	SetHostPipes          = "SYCL/host pipes"
-	SetRegisteredKernels  = "SYCL/registered kernels"
-	SetMiscProperties     = "SYCL/misc properties"
-	SetProgramMetadata    = "SYCL/program metadata"
-	SetExportedSymbols    = "SYCL/exported symbols"
-	SetKernelNames        = "SYCL/kernel names"
-	SetImportedSymbols    = "SYCL/imported symbols"
-	SetKernelParamOpt     = "SYCL/kernel param opt"
-	SetDeviceGlobals      = "SYCL/device globals"
-	SetVirtualFunctions   = "SYCL/virtual functions"
+	// SetWorkGroupDynamicLocalMem lists the kernels that take dynamic
+	// work-group memory (libsycl-jit 2026's post-link writes it).
+	SetWorkGroupDynamicLocalMem = "SYCL/work group dynamic local mem"
+	SetHostPipes                = "SYCL/host pipes"
+	SetRegisteredKernels        = "SYCL/registered kernels"
+	SetMiscProperties           = "SYCL/misc properties"
+	SetProgramMetadata          = "SYCL/program metadata"
+	SetExportedSymbols          = "SYCL/exported symbols"
+	SetKernelNames              = "SYCL/kernel names"
+	SetImportedSymbols          = "SYCL/imported symbols"
+	SetKernelParamOpt           = "SYCL/kernel param opt"
+	SetDeviceGlobals            = "SYCL/device globals"
+	SetVirtualFunctions         = "SYCL/virtual functions"
 )
 
 // PropOptions tune property computation.
@@ -142,6 +145,7 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 	}
 	if isSPIRTriple(triple) {
 		addImplicitLocalArgs(reg, m, img, rel)
+		addWorkGroupDynamicLocalMem(reg, m, img, rel)
 	}
 	if san := sanitizerUsed(m, img); san != "" {
 		reg.Add(SetMiscProperties, "sanUsed", propset.String(san))
@@ -447,6 +451,24 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 	}
 	if idRange != 0 {
 		reg.Add(SetMiscProperties, "idQueriesRange", propset.U32(idRange))
+	}
+}
+
+// AttrWorkGroupDynamicLocalMem marks a kernel that takes dynamic
+// work-group memory (tools/annotate writes it from libsycl-jit's sets).
+const AttrWorkGroupDynamicLocalMem = "sycl-work-group-dynamic-local-mem"
+
+// addWorkGroupDynamicLocalMem: SPIR kernels with the attribute, each 1.
+func addWorkGroupDynamicLocalMem(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
+	for _, i := range imageFunctions(img) {
+		rel.at(i)
+		e := &m.Entities[i]
+		if e.Fn.CC != "spir_kernel" {
+			continue
+		}
+		if _, ok := m.FuncAttr(e, AttrWorkGroupDynamicLocalMem); ok {
+			reg.Add(SetWorkGroupDynamicLocalMem, llvmir.GlobalName(e.Name), propset.U32(1))
+		}
 	}
 }
 
