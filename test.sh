@@ -94,6 +94,11 @@ step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"
 executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) tests* pass.*/\2/p' "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log" | tail -1)"
 
+step "property parity: the split's property sets of every SYCL C++ kernel of the examples against libsycl-jit's"
+# SyclPropertyParity (tools/propdiff) of every program on the device-link
+# path; the e2e step below builds it for every e2e test too.
+bazel build --output_groups=sycl_property_parity //examples/...
+
 step "GPU harness (built and its fat binaries checked above; no GPU here)"
 bazel test //tests/gpu:all 2>&1 | tail -4
 echo "GPU run: not here. tests/gpu/run_on_gpu.sh pack DIR, then DIR/run_on_gpu.sh run DIR on a machine with an NVIDIA GPU (H100 results: tests/gpu/README.md)"
@@ -134,8 +139,14 @@ step "e2e: Intel's SYCL end-to-end tests (../shared/e2e, tests/e2e/run.sh)"
 # //... never reaches it) in the output base of `bazel test //...`, then run on
 # the CPU device. Last, so that a new failure here leaves every other step's
 # result in the log.
-tests/e2e/run.sh 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
+# On the device-link path (the default), each program's property parity
+# (SyclPropertyParity) built with it: a difference fails the test's build.
+tests/e2e/run.sh --output_groups=+sycl_property_parity 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
 e2e="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e.log" | tail -1)"
+
+step "e2e on the per-TU path (rdc = 0): the fixed subset tests/e2e/per_tu_subset.txt"
+E2E_TESTS=tests/e2e/per_tu_subset.txt tests/e2e/run.sh --//sycl:rdc=false 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log"
+e2e_per_tu="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log" | tail -1)"
 
 step_done
 
@@ -143,5 +154,6 @@ echo
 echo "time per step (total $SECONDS s):"
 printf '%s\n' "${TIMES[@]}"
 echo "${e2e:-e2e: no summary}"
+echo "per-TU path: ${e2e_per_tu:-e2e: no summary}"
 echo "test.sh: all checks passed"
 echo "bazel: ${executed:-0} passed, 0 failed"

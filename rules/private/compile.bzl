@@ -91,6 +91,8 @@ def _compile_device(ctx, sycl, inputs):
     image_tables = {}
     host_tus = []
     int_headers = []
+    sycl_cxx_objects = []
+    property_tables = []
     for front_end in _FRONT_ENDS[sycl.toolchain.kind]:
         sees = front_end.device_sees_runtime_headers
         if sees not in device_inputs:
@@ -100,7 +102,16 @@ def _compile_device(ctx, sycl, inputs):
         _append(image_tables, out.image_tables)
         host_tus += out.host_tus
         int_headers += out.int_headers
-    return struct(objects = objects, image_tables = image_tables, host_tus = host_tus, int_headers = int_headers)
+        sycl_cxx_objects += out.sycl_cxx_objects
+        property_tables += out.property_tables
+    return struct(
+        objects = objects,
+        image_tables = image_tables,
+        host_tus = host_tus,
+        int_headers = int_headers,
+        sycl_cxx_objects = sycl_cxx_objects,
+        property_tables = property_tables,
+    )
 
 def compile_sources(ctx, sycl):
     """Compiles a rule's device and host sources.
@@ -151,7 +162,7 @@ def compile_sources(ctx, sycl):
         ))
     host_outputs = cc_common.create_compilation_outputs(objects = depset(host_objects), pic_objects = depset(host_objects))
     return struct(
-        sycl_info = _sycl_info(sycl, device.objects, device.image_tables, device.int_headers, inputs.sycl_deps),
+        sycl_info = _sycl_info(sycl, device, inputs.sycl_deps),
         compilation_context = compilation_context,
         compilation_outputs = cc_common.merge_compilation_outputs(compilation_outputs = [c_outputs, host_outputs]),
         linking_contexts = [c.linking_context for c in inputs.cc_deps],
@@ -168,12 +179,14 @@ def _by_device_target(sycl, own, field, sycl_deps):
         for dt in sycl.device_targets
     }
 
-def _sycl_info(sycl, objects, image_tables, int_headers, sycl_deps):
-    by_device_target = _by_device_target(sycl, objects, "device_objects_by_target", sycl_deps)
+def _sycl_info(sycl, device, sycl_deps):
+    by_device_target = _by_device_target(sycl, device.objects, "device_objects_by_target", sycl_deps)
     return SyclInfo(
         device_objects = by_device_target.get(sycl.primary.name, depset()),
         device_objects_by_target = by_device_target,
         device_libraries = depset(transitive = [s.device_libraries for s in sycl_deps]),
-        image_tables_by_target = _by_device_target(sycl, image_tables, "image_tables_by_target", sycl_deps),
-        int_headers = depset(int_headers, transitive = [s.int_headers for s in sycl_deps]),
+        image_tables_by_target = _by_device_target(sycl, device.image_tables, "image_tables_by_target", sycl_deps),
+        int_headers = depset(device.int_headers, transitive = [s.int_headers for s in sycl_deps]),
+        sycl_cxx_device_objects = depset(device.sycl_cxx_objects, transitive = [s.sycl_cxx_device_objects for s in sycl_deps]),
+        sycl_cxx_property_tables = depset(device.property_tables, transitive = [s.sycl_cxx_property_tables for s in sycl_deps]),
     )

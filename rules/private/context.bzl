@@ -135,6 +135,7 @@ def _modes(ctx):
         # dbg, fastbuild or opt: the SYCL C++ compiles' -O (and NDEBUG).
         compilation_mode = ctx.var["COMPILATION_MODE"],
         cpu_aot_isa = ctx.attr._cpu_aot_isa[BuildSettingInfo].value,
+        rdc = ctx.attr.rdc == 1 or (ctx.attr.rdc == -1 and ctx.attr._rdc[BuildSettingInfo].value),
     )
 
 def _compression(ctx):

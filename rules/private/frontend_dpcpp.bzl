@@ -24,7 +24,7 @@ def _compile_dpcpp(ctx, sycl, inputs, device):
             # __builtin_sycl_kernel_name where its version has it: no
             # descriptions of other TUs' kernels are given.
             host_tus.append(struct(src = src, device_target = dt, int_header = out.int_header, int_footer = out.int_footer, kernel_info = None))
-    return struct(objects = objects, image_tables = {}, host_tus = host_tus, int_headers = [])
+    return struct(objects = objects, image_tables = {}, host_tus = host_tus, int_headers = [], sycl_cxx_objects = [], property_tables = [])
 
 FRONTEND_DPCPP = struct(
     name = "dpcpp",

@@ -11,7 +11,7 @@ def _compile_opencl(_ctx, sycl, inputs, device):
             d = device
             bitcode = emit_device_compile(sycl, device_target = dt, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
             objects[dt.name].append(emit_module_id(sycl, device_target = dt, src = src, bitcode = bitcode))
-    return struct(objects = objects, image_tables = {}, host_tus = [], int_headers = [])
+    return struct(objects = objects, image_tables = {}, host_tus = [], int_headers = [], sycl_cxx_objects = [], property_tables = [])
 
 FRONTEND_OPENCL = struct(
     name = "opencl",

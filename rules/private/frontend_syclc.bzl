@@ -1,6 +1,9 @@
 """The SYCL C++ front end (clang toolchain): each TU to device images with tools/syclc (libsycl-jit)."""
 
+load("//rules/private/actions:annotate.bzl", "emit_annotate")
 load("//rules/private/actions:kernel_info.bzl", "emit_kernel_info")
+load("//rules/private/actions:module_id.bzl", "emit_module_id")
+load("//rules/private/actions:reverse_translate.bzl", "emit_reverse_translate")
 load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
 
 def _compile_sycl_cxx(ctx, sycl, inputs, device):
@@ -19,7 +22,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
     C++ sources fails here.
     """
     if not inputs.cxx_srcs:
-        return struct(objects = {}, image_tables = {}, host_tus = [], int_headers = [])
+        return struct(objects = {}, image_tables = {}, host_tus = [], int_headers = [], sycl_cxx_objects = [], property_tables = [])
     toolchain = sycl.toolchain
     cxx = ", ".join([f.short_path for f in inputs.cxx_srcs])
     if toolchain.sycl_cxx_missing:
@@ -44,26 +47,66 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
             dt.name,
         ))
     compiled = ([dt] if spirv_targets else []) + cuda_targets
+    rdc = _device_link_sycl_cxx(ctx, sycl, device) and bool(spirv_targets)
     tables = {t.name: [] for t in compiled}
+    objects = []
+    property_tables = []
     tus = []
     for src in inputs.cxx_srcs:
         d = device
         outs = [
-            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts)
+            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts, module = rdc and not t.cuda)
             for t in compiled
         ]
         for t, out in zip(compiled, outs):
-            tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
+            if out.module:
+                objects.append(_device_object(sycl, t, src, out))
+                property_tables.append(struct(dir = out.dir, table = out.table))
+            else:
+                tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
         tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
     kernel_info = _kernel_info(sycl, compiled[0], tus, inputs.sycl_deps)
     host_tus = [
         struct(src = tu.src, device_target = compiled[0], int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = info)
         for tu, info in zip(tus, kernel_info)
     ]
-    image_tables = {name: tables[dt.name] for name in spirv_targets}
+    image_tables = {} if rdc else {name: tables[dt.name] for name in spirv_targets}
     for t in cuda_targets:
         image_tables[t.name] = tables[t.name]
-    return struct(objects = {}, image_tables = image_tables, host_tus = host_tus, int_headers = [tu.int_header for tu in tus])
+    return struct(
+        objects = {name: objects for name in spirv_targets} if rdc else {},
+        image_tables = image_tables,
+        host_tus = host_tus,
+        int_headers = [tu.int_header for tu in tus],
+        sycl_cxx_objects = objects,
+        property_tables = property_tables,
+    )
+
+def _device_link_sycl_cxx(ctx, sycl, device):
+    """Whether the rule's SYCL C++ TUs go through the device link (DPC++'s -fsycl-rdc).
+
+    On (the default; the rule's rdc attribute or --@rules_sycl//sycl:rdc),
+    each TU's device code joins the program's device link, split,
+    translation and AOT as the OpenCL C TUs' does. What SPIR-V cannot carry
+    through the LLVM 15 tools -- device debug info (-g) and unoptimized
+    device code (-O0: its round trip gives SPIR-V spirv-val rejects) --
+    keeps a rule on the per-TU images, with one line saying so.
+    """
+    if not sycl.modes.rdc:
+        return False
+    flags = device.copts + (["-O0"] if sycl.modes.compilation_mode == "dbg" else [])
+    blocked = [f for f in flags if f == "-O0" or f == "-g" or (f.startswith("-g") and f[2:3].isdigit())]
+    if blocked:
+        # buildifier: disable=print
+        print("%s: SYCL C++ device code with %s takes the per-TU path (no device link): SPIR-V through the LLVM 15 translator cannot carry it" % (ctx.label, " ".join(blocked)))
+        return False
+    return True
+
+def _device_object(sycl, device_target, src, compiled):
+    """A SYCL C++ TU's module as a device object: reverse translation, annotation, module id."""
+    bitcode = emit_reverse_translate(sycl, device_target = device_target, src = src, module = compiled.module)
+    annotated = emit_annotate(sycl, device_target = device_target, src = src, bitcode = bitcode, properties = struct(dir = compiled.dir, table = compiled.table))
+    return emit_module_id(sycl, device_target = device_target, src = src, bitcode = annotated)
 
 def _kernel_info(sycl, dt, tus, sycl_deps):
     """Per TU, the descriptions of the kernels of the TUs it is linked with (or None).

@@ -7,8 +7,9 @@ load("//rules/private/actions:device_link.bzl", "emit_device_link")
 load("//rules/private/actions:device_link_tu.bzl", "emit_device_link_tu")
 load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
 load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
+load("//rules/private/actions:property_parity.bzl", "emit_property_parity")
 load("//rules/private/actions:ptx_device_link.bzl", "emit_ptx_device_link")
-load("//rules/private/actions:split.bzl", "emit_split")
+load("//rules/private/actions:split.bzl", "emit_split", "post_link_flags")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
 load(":sycl_jit.bzl", "SYCL_JIT")
@@ -86,14 +87,18 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
       syclbin: None to wrap, or struct(state, container) to bundle.
 
     Returns:
-      struct(linked, split, images, output, unused_inputs, device_libraries):
+      struct(linked, split, images, output, unused_inputs, device_libraries,
+      property_parity):
       lists holding the first device target's (first unit's) linked module
       and split tree (empty without device bitcode to link), every image
       table's final image tree (a depset), the wrapped object or the
       .syclbin, per-TU mode's lists of the objects each TU's link did not
-      read, and the device-library trees offered to the wrap (a depset).
+      read, the device-library trees offered to the wrap (a depset), and
+      the SyclPropertyParity report of SYCL C++ on the device-link path
+      (a depset, empty without).
     """
     per_tu = sycl.modes.per_tu and not syclbin
+    rdc = bool(sycl_info.sycl_cxx_device_objects.to_list())
     sycl_cxx = [
         _sycl_cxx_image_table(sycl, dt, t, syclbin)
         for dt in sycl.device_targets
@@ -102,6 +107,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     image_tables = []
     first = None
     unused = []
+    splits = []
     for dt in sycl.device_targets:
         libraries = dt.libraries
         if dt.name == sycl.primary.name:
@@ -118,8 +124,10 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
         else:
             units = [struct(name = None, linked = emit_device_link(sycl, device_target = dt, objects = objects, libraries = libraries))]
         for u in units:
-            shards = _image_tables(sycl, dt, u.name, u.linked, syclbin)
+            shards = _image_tables(sycl, dt, u.name, u.linked, syclbin, sycl_cxx = rdc)
             image_tables.extend(shards)
+            if dt.name == sycl.primary.name:
+                splits.append(shards[0].split)
             if first == None:
                 first = struct(linked = u.linked, split = shards[0].dirs[0])
     image_tables += sycl_cxx
@@ -129,15 +137,22 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     else:
         # Per TU (and per SYCL C++ TU), a TU without kernels still yields
         # an image with no entries.
-        device_libraries = _device_libraries(sycl, sycl_cxx)
+        device_libraries = _device_libraries(sycl, image_tables if rdc else sycl_cxx)
         output = emit_wrap(
             sycl,
             image_tables = image_tables,
             desc_name = desc_name,
-            skip_images_without_entries = per_tu or bool(sycl_cxx),
+            skip_images_without_entries = per_tu or bool(sycl_cxx) or rdc,
             device_libraries = device_libraries,
         )
+
+    # The split's property sets of the SYCL C++ kernels against the
+    # library's (primary device target: JIT SPIR-V, as the library's).
+    parity = None
+    if rdc and splits and not syclbin:
+        parity = emit_property_parity(sycl, device_target = sycl.primary, ours = splits, theirs = sycl_info.sycl_cxx_property_tables.to_list())
     return struct(
+        property_parity = depset([parity] if parity else []),
         linked = [first.linked] if first else [],
         split = [first.split] if first else [],
         images = depset([t.dirs[-1] for t in image_tables]),
@@ -146,7 +161,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
         device_libraries = depset([lib.dir for lib in device_libraries]),
     )
 
-def _device_libraries(sycl, sycl_cxx):
+def _device_libraries(sycl, tables):
     """The bfloat16 device library's images for each SPIR-V (JIT) target with SYCL C++ images.
 
     Whether an image imports the library is known only once it is compiled:
@@ -155,15 +170,21 @@ def _device_libraries(sycl, sycl_cxx):
     devicelibs = sycl.toolchain.sycl_devicelibs
     if not devicelibs:
         return []
-    targets = {t.device_target.name: t.device_target for t in sycl_cxx if not t.device_target.aot and not t.device_target.cuda}
+    targets = {t.device_target.name: t.device_target for t in tables if not t.device_target.aot and not t.device_target.cuda}
     return [
         struct(dir = devicelibs.dir, table = devicelibs.table, device_target = dt)
         for dt in targets.values()
     ]
 
 def _unit_name(tu):
-    # A directory name per TU, stable across builds: its workspace path.
-    return "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
+    # A directory name per TU, stable across builds: its workspace path; a
+    # long one (an external repository's TU under its rule's _sycl/ tree)
+    # keeps its last 96 characters and a hash of the whole, under the
+    # file-name limit of 255 bytes that the per-TU outputs' names add to.
+    name = "".join([ch if ch.isalnum() or ch in "._-" else "_" for ch in tu.short_path.elems()])
+    if len(name) <= 128:
+        return name
+    return "%s_%s" % (name[-96:], str(hash(name)).replace("-", "n"))
 
 def _link_per_tu(sycl, device_target, objects, libraries):
     """One link per TU (thinLTO-style); returns struct(name, linked, unused) per TU."""
@@ -179,7 +200,37 @@ def _link_per_tu(sycl, device_target, objects, libraries):
         units.append(struct(name = tu.unit, linked = link.linked, unused = link.unused))
     return units
 
-def _image_tables(sycl, device_target, unit, linked, syclbin):
+# The SPIR-V extensions DPC++'s driver enables for JIT SPIR-V images that
+# llvm-spirv-15 knows, and those libsycl-jit's own SPIR-V uses beyond them
+# (device-global and kernel attributes, long constant composites): the
+# translation of SYCL C++ device code may use each where the code needs it,
+# as libsycl-jit's does. Without SPV_INTEL_global_variable_decorations a
+# device_global fails to translate; without SPV_KHR_expect_assume
+# __builtin_assume is dropped.
+SYCL_CXX_SPIRV_EXTENSIONS = [
+    "SPV_EXT_shader_atomic_float_add",
+    "SPV_EXT_shader_atomic_float_min_max",
+    "SPV_KHR_no_integer_wrap_decoration",
+    "SPV_KHR_float_controls",
+    "SPV_KHR_expect_assume",
+    "SPV_KHR_linkonce_odr",
+    "SPV_INTEL_subgroups",
+    "SPV_INTEL_media_block_io",
+    "SPV_INTEL_function_pointers",
+    "SPV_INTEL_inline_assembly",
+    "SPV_INTEL_arbitrary_precision_integers",
+    "SPV_INTEL_float_controls2",
+    "SPV_INTEL_variable_length_array",
+    "SPV_INTEL_bfloat16_conversion",
+    "SPV_INTEL_joint_matrix",
+    "SPV_KHR_uniform_group_instructions",
+    "SPV_INTEL_optnone",
+    "SPV_INTEL_global_variable_decorations",
+    "SPV_INTEL_kernel_attributes",
+    "SPV_INTEL_long_constant_composite",
+]
+
+def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     """Split, translation and AOT of one linked module; its image tables, one per shard.
 
     With --@rules_sycl//sycl:image_shards=N (N > 1), the split's images are
@@ -190,7 +241,16 @@ def _image_tables(sycl, device_target, unit, linked, syclbin):
     dt = device_target
 
     # A SYCLBIN has no symbol table: kernel names travel in the property sets.
-    split = emit_split(sycl, device_target = dt, linked = linked, unit = unit, extra_flags = ["-emit-kernel-names"] if syclbin else [])
+    # What SYCL C++ device code still imports after the link are the device
+    # libraries' functions (bfloat16 conversions): listed, the wrapper adds
+    # the library images that define them, as for per-TU images.
+    # libsycl-jit writes the kernel names set and the kernels' program
+    # metadata (reqd_work_group_size) too: so does the split of SYCL C++
+    # device code.
+    extra = (["-emit-kernel-names"] if syclbin or sycl_cxx else []) + (["-emit-imported-symbols"] if sycl_cxx else [])
+    if sycl_cxx and "-emit-program-metadata" not in post_link_flags(dt):
+        extra.append("-emit-program-metadata")
+    split = emit_split(sycl, device_target = dt, linked = linked, unit = unit, extra_flags = extra)
     n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
     if n < 1:
         fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
@@ -200,7 +260,8 @@ def _image_tables(sycl, device_target, unit, linked, syclbin):
         dirs = [split.dir]
         table = split.table
         if dt.translator:
-            spirv = emit_translate(sycl, device_target = dt, split = split, unit = unit, shard = shard)
+            extra = ["--spirv-ext=+" + ",+".join(SYCL_CXX_SPIRV_EXTENSIONS)] if sycl_cxx else []
+            spirv = emit_translate(sycl, device_target = dt, split = split, unit = unit, shard = shard, extra_flags = extra)
             dirs.append(spirv.dir)
             table = spirv.table
         if dt.aot:
@@ -217,5 +278,5 @@ def _image_tables(sycl, device_target, unit, linked, syclbin):
             dirs += fat.dirs
             table = fat.table
             image_format = "native"
-        image_tables.append(struct(dirs = dirs, table = table, device_target = dt, format = image_format))
+        image_tables.append(struct(dirs = dirs, table = table, device_target = dt, format = image_format, split = split))
     return image_tables

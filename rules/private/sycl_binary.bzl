@@ -30,6 +30,7 @@ def sycl_binary_impl(ctx):
             device_wrapper = depset(wrapped),
             device_link_unused_inputs = images.unused_inputs,
             device_libraries = images.device_libraries,
+            sycl_property_parity = images.property_parity,
         )
     else:
         wrapped = []
@@ -79,19 +80,22 @@ def sycl_binary_impl(ctx):
 
 _TARGETS_SETTING = str(Label("//sycl:targets"))
 _CPU_AOT_ISA_SETTING = str(Label("//sycl:cpu_aot_isa"))
+_RDC_SETTING = str(Label("//sycl:rdc"))
 
 def _device_targets_transition_impl(settings, attr):
-    # The binary's `targets` and `cpu_aot_isa` attributes win; its deps
-    # build for the same.
+    # The binary's `targets`, `cpu_aot_isa` and `rdc` attributes win; its
+    # deps build for the same (rdc = 0 puts the whole program's SYCL C++ on
+    # the per-TU path, as -fno-sycl-rdc does for a DPC++ link).
     return {
         _TARGETS_SETTING: attr.targets or settings[_TARGETS_SETTING],
         _CPU_AOT_ISA_SETTING: attr.cpu_aot_isa or settings[_CPU_AOT_ISA_SETTING],
+        _RDC_SETTING: settings[_RDC_SETTING] if attr.rdc == -1 else attr.rdc == 1,
     }
 
 device_targets_transition = transition(
     implementation = _device_targets_transition_impl,
-    inputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING],
-    outputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING],
+    inputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING, _RDC_SETTING],
+    outputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING, _RDC_SETTING],
 )
 
 BINARY_DOC = """Links a SYCL program: device link of every device TU in srcs and deps,

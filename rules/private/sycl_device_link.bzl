@@ -23,7 +23,7 @@ def resolved_sycl_info(sycl_info):
       dependent. Its kernels stay in the program, so the integration
       headers that describe them to dependents' host compiles remain.
     """
-    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset(), image_tables_by_target = {}, int_headers = sycl_info.int_headers)
+    return SyclInfo(device_objects = depset(), device_objects_by_target = {}, device_libraries = depset(), image_tables_by_target = {}, int_headers = sycl_info.int_headers, sycl_cxx_device_objects = depset(), sycl_cxx_property_tables = depset())
 
 def wrapper_compilation_outputs(obj):
     """The wrapped images' object as compilation outputs for cc_common.

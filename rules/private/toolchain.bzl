@@ -13,11 +13,13 @@ _REQUIRED_TOOLS = ["compiler", "linker", "assembler", "disassembler", "translato
 # The rules_sycl tools every pipeline runs: attribute of sycl_toolchain ->
 # field of SyclToolchainInfo.tools.
 _RULES_SYCL_TOOLS = {
+    "_annotate": Label("//tools/annotate"),
     "_bundler": Label("//tools/bundler"),
     "_devlink": Label("//tools/devlink"),
     "_foreach": Label("//tools/foreach"),
     "_kernelinfo": Label("//tools/kernelinfo"),
     "_moduleid": Label("//tools/moduleid"),
+    "_propdiff": Label("//tools/propdiff"),
     "_splitter": Label("//tools/splitter"),
     "_wrapper": Label("//tools/wrapper"),
 }
@@ -202,6 +204,7 @@ _ATTRS.update({
 
 _TARGETS_SETTING = str(Label("//sycl:targets"))
 _CPU_AOT_ISA_SETTING = str(Label("//sycl:cpu_aot_isa"))
+_RDC_SETTING = str(Label("//sycl:rdc"))
 
 def _shared_toolchain_impl(_settings, _attr):
     # The toolchain declares every device target; which ones a rule builds,
@@ -213,12 +216,13 @@ def _shared_toolchain_impl(_settings, _attr):
     return {
         _TARGETS_SETTING: DEFAULT_TARGETS,
         _CPU_AOT_ISA_SETTING: DEFAULT_CPU_AOT_ISA,
+        _RDC_SETTING: True,
     }
 
 _shared_toolchain = transition(
     implementation = _shared_toolchain_impl,
     inputs = [],
-    outputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING],
+    outputs = [_TARGETS_SETTING, _CPU_AOT_ISA_SETTING, _RDC_SETTING],
 )
 
 _ATTRS["_allowlist_function_transition"] = attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist")

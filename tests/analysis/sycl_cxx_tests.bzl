@@ -19,6 +19,15 @@ _JIT = _ONEAPI + "/jit/lib/" + _JIT_LIBRARY
 _BF16_NATIVE_SHA256 = "f764a4e75941b61fd1431f86d278676de15f3ac0fda36a01d9996615da6a9eb5"
 _BF16_FALLBACK_SHA256 = "d7a8fb99ebfc8abaf95ab356b08e60deb504d064f5c48e3d20d461d32330c935"
 
+_RDC = str(Label("//sycl:rdc"))
+
+def _per_tu_make(impl, config_settings = {}, **kwargs):
+    # These tests are of the per-TU path (rdc = 0, -fno-sycl-rdc): each TU's
+    # images final in its compile. The device-link path: _rdc_test_impl.
+    settings = dict(config_settings)
+    settings[_RDC] = False
+    return analysistest.make(impl, config_settings = settings, **kwargs)
+
 def _syclc_flags(action):
     # The compiler's flags: after "--", the source last.
     return action.argv[action.argv.index("--") + 1:]
@@ -127,10 +136,10 @@ def _binary_test_impl(ctx):
 
 _SPLIT_ATTRS = {"split": attr.string(mandatory = True)}
 
-sycl_cxx_binary_test = analysistest.make(_binary_test_impl, attrs = _SPLIT_ATTRS)
+sycl_cxx_binary_test = _per_tu_make(_binary_test_impl, attrs = _SPLIT_ATTRS)
 
 # device_link_mode does not apply to SYCL C++ TUs: no link either way.
-sycl_cxx_binary_whole_test = analysistest.make(
+sycl_cxx_binary_whole_test = _per_tu_make(
     _binary_test_impl,
     attrs = _SPLIT_ATTRS,
     config_settings = {str(Label("//sycl:device_link_mode")): "whole"},
@@ -143,12 +152,12 @@ def _split_test_impl(ctx):
         asserts.equals(env, ctx.attr.split, flag_value(dc.argv, "-split"))
     return analysistest.end(env)
 
-sycl_cxx_split_per_kernel_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
-sycl_cxx_split_per_source_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_source"})
-sycl_cxx_split_off_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "off"})
+sycl_cxx_split_per_kernel_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
+sycl_cxx_split_per_source_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_source"})
+sycl_cxx_split_off_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "off"})
 
 # The rule's split_mode attribute wins over the build setting.
-sycl_cxx_split_attr_test = analysistest.make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
+sycl_cxx_split_attr_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
 
 # --- --compilation_mode=opt: -O2 and NDEBUG on both sides -----------------
 
@@ -164,7 +173,7 @@ def _opt_test_impl(ctx):
         asserts.false(env, "-O0" in a.argv, "host: no -O0")
     return analysistest.end(env)
 
-sycl_cxx_opt_test = analysistest.make(_opt_test_impl, config_settings = {"//command_line_option:compilation_mode": "opt"})
+sycl_cxx_opt_test = _per_tu_make(_opt_test_impl, config_settings = {"//command_line_option:compilation_mode": "opt"})
 
 # --- the C++ toolchain's flags reach the host compile ---------------------
 
@@ -197,7 +206,7 @@ _HOST_FLAGS_ATTRS = {
 
 # --copt and --cxxopt reach SyclHostCompile, after its own flags, as they
 # reach a cc_library's CppCompile (they are host flags: not the device's).
-sycl_cxx_host_copt_test = analysistest.make(
+sycl_cxx_host_copt_test = _per_tu_make(
     _host_flags_test_impl,
     attrs = _HOST_FLAGS_ATTRS,
     config_settings = {
@@ -207,7 +216,7 @@ sycl_cxx_host_copt_test = analysistest.make(
 )
 
 # -c dbg: the C++ toolchain's dbg feature (-g) and the host compile's -O0 -g.
-sycl_cxx_host_dbg_test = analysistest.make(
+sycl_cxx_host_dbg_test = _per_tu_make(
     _host_flags_test_impl,
     attrs = _HOST_FLAGS_ATTRS,
     config_settings = {"//command_line_option:compilation_mode": "dbg"},
@@ -216,7 +225,7 @@ sycl_cxx_host_dbg_test = analysistest.make(
 # --features reach it too (the toolchain's own flags minus
 # unfiltered_compile_flags: here -fstack-protector of default_compile_flags,
 # gone when that feature is turned off).
-sycl_cxx_host_features_test = analysistest.make(
+sycl_cxx_host_features_test = _per_tu_make(
     _host_flags_test_impl,
     attrs = _HOST_FLAGS_ATTRS,
     config_settings = {"//command_line_option:features": ["-default_compile_flags"]},
@@ -244,7 +253,7 @@ def _library_test_impl(ctx):
     asserts.true(env, "ext.cpp.images" in [f.basename for f in target[OutputGroupInfo].device_images.to_list()], "output group device_images")
     return analysistest.end(env)
 
-sycl_cxx_library_test = analysistest.make(_library_test_impl)
+sycl_cxx_library_test = _per_tu_make(_library_test_impl)
 
 # --- OpenCL C and SYCL C++ in one binary, two device targets --------------
 
@@ -267,7 +276,7 @@ def _mixed_two_targets_test_impl(ctx):
     asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "fatbin"), ("spir64", "main.cc.images"), ("nvptx64", "fatbin")], groups, "OpenCL C images per target, then the SYCL C++ images per target")
     return analysistest.end(env)
 
-sycl_cxx_mixed_two_targets_test = analysistest.make(
+sycl_cxx_mixed_two_targets_test = _per_tu_make(
     _mixed_two_targets_test_impl,
     config_settings = {
         str(Label("//sycl:device_link_mode")): "whole",
@@ -310,7 +319,7 @@ def _nvptx64_only_test_impl(ctx):
     assert_no_absolute_paths(env, syclc + by["SyclPtxas"] + fatbinary)
     return analysistest.end(env)
 
-sycl_cxx_nvptx64_only_test = analysistest.make(
+sycl_cxx_nvptx64_only_test = _per_tu_make(
     _nvptx64_only_test_impl,
     config_settings = {
         str(Label("//sycl:device_link_mode")): "whole",
@@ -352,7 +361,7 @@ def _nvptx64_device_link_test_impl(ctx):
     assert_no_absolute_paths(env, syclc + links)
     return analysistest.end(env)
 
-sycl_cxx_nvptx64_device_link_test = analysistest.make(
+sycl_cxx_nvptx64_device_link_test = _per_tu_make(
     _nvptx64_device_link_test_impl,
     config_settings = {
         str(Label("//sycl:targets")): ["nvptx64"],
@@ -366,7 +375,7 @@ def _missing_test_impl(ctx):
     asserts.expect_failure(env, "are single-source SYCL, but the SYCL toolchain cannot compile SYCL C++; missing: a host clang: clang++-19 or clang++-15 (set SYCL_HOST_CLANG or apt-get install clang-19); sycl_compiler (tools/syclc)")
     return analysistest.end(env)
 
-sycl_cxx_missing_test = analysistest.make(
+sycl_cxx_missing_test = _per_tu_make(
     _missing_test_impl,
     expect_failure = True,
     config_settings = {"//command_line_option:extra_toolchains": [str(Label("//tests/analysis:no_sycl_cxx_toolchain"))]},
@@ -391,7 +400,7 @@ def _jit_check_test_impl(ctx):
     assert_no_absolute_paths(env, checks)
     return analysistest.end(env)
 
-sycl_jit_check_test = analysistest.make(_jit_check_test_impl)
+sycl_jit_check_test = _per_tu_make(_jit_check_test_impl)
 
 # --- the toolchain: one SyclDeviceLibs, the bfloat16 images pinned ---------
 
@@ -412,7 +421,7 @@ def _devicelibs_test_impl(ctx):
     assert_no_absolute_paths(env, libs)
     return analysistest.end(env)
 
-sycl_devicelibs_test = analysistest.make(_devicelibs_test_impl)
+sycl_devicelibs_test = _per_tu_make(_devicelibs_test_impl)
 
 # --- sycl_bundle: SYCL C++ images go into the SYCLBIN as they are ----------
 
@@ -427,4 +436,40 @@ def _bundle_test_impl(ctx):
     asserts.true(env, "-target=spir64" in bundle.argv)
     return analysistest.end(env)
 
-sycl_cxx_bundle_test = analysistest.make(_bundle_test_impl)
+sycl_cxx_bundle_test = _per_tu_make(_bundle_test_impl)
+
+# --- the device-link path (rdc, the default) ------------------------------
+
+def _rdc_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+
+    # Two TUs of the binary and one of its library: each through reverse
+    # translation, annotation and module id into the device link (per TU,
+    # with function import) and the split; one wrap.
+    for m, n in {
+        "SyclDeviceCompile": 2,
+        "SyclReverseTranslate": 2,
+        "SyclAnnotate": 2,
+        "SyclModuleId": 2,
+        "SyclDeviceLinkSummary": 3,
+        "SyclDeviceLink": 3,
+        "SyclSplit": 3,
+        "SyclTranslate": 3,
+        "SyclWrap": 1,
+    }.items():
+        asserts.equals(env, n, len(by.get(m, [])), "number of %s actions" % m)
+    for dc in by["SyclDeviceCompile"]:
+        src = dc.argv[-1].split("/")[-1]
+        asserts.equals(env, "per_source", flag_value(dc.argv, "-split"), "the library's sets come from a per_source split")
+        asserts.true(env, flag_value(dc.argv, "-module").endswith(src + ".module.spv"), "the TU's one SPIR-V module")
+    for rt in by["SyclReverseTranslate"]:
+        asserts.true(env, "--spirv-target-env=SPV-IR" in rt.argv, "SPV-IR: __spirv_* built-ins")
+    for sp in by["SyclSplit"]:
+        asserts.true(env, "-emit-imported-symbols" in sp.argv, "device-library imports listed for the wrapper")
+    for tr in by["SyclTranslate"]:
+        asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=+SPV_EXT_shader_atomic_float_add")], "the SPIR-V extensions of SYCL C++")
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
+    return analysistest.end(env)
+
+sycl_cxx_rdc_test = analysistest.make(_rdc_test_impl)

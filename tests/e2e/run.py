@@ -186,6 +186,19 @@ def main(argv):
     corpus = os.path.abspath(corpus)
     tests = read_manifest(corpus)
     known = read_known_failures(os.path.join(HERE, "known_failures.tsv"), set(tests))
+    # E2E_TESTS=FILE: only the tests it names, one per line (# comments):
+    # the per-TU path's subset in ./test.sh.
+    targets = ["@%s//..." % REPO]
+    if os.environ.get("E2E_TESTS"):
+        with open(os.environ["E2E_TESTS"], encoding="utf-8") as f:
+            subset = [l.split("#")[0].strip() for l in f]
+        subset = [t for t in subset if t]
+        unknown = [t for t in subset if t not in tests]
+        if unknown:
+            fail("%s: not tests of the corpus: %s" % (os.environ["E2E_TESTS"], " ".join(unknown)))
+        tests = sorted(subset)
+        known = {t: k for t, k in known.items() if t in subset}
+        targets = ["@%s//%s:all" % (REPO, t) for t in tests]
     timeout = int(os.environ.get("E2E_TIMEOUT", "300"))
     flaky_timeout = int(os.environ.get("E2E_FLAKY_TIMEOUT", "120"))
     work = os.path.join(os.environ.get("TMPDIR", "/tmp"), "rules_sycl_e2e")
@@ -196,7 +209,7 @@ def main(argv):
 
     cmd = ["bazel", "build", "--keep_going", "--jobs=%d" % JOBS, "--build_event_json_file=" + bep,
            "--repo_env=RULES_SYCL_E2E=" + corpus, "--curses=no", "--color=no",
-           "--show_progress_rate_limit=60"] + argv + ["--", "@%s//..." % REPO]
+           "--show_progress_rate_limit=60"] + argv + ["--"] + targets
     if os.environ.get("E2E_BEP"):
         bep, rc = os.environ["E2E_BEP"], 0
         print("e2e: no build; the events of %s" % bep, flush=True)

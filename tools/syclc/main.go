@@ -156,13 +156,16 @@ type config struct {
 	format, libdevice string
 	// -ir (with -format=ptx): the front end's bitcode, for -device-link.
 	ir string
+	// -module: the TU's device code as one SPIR-V module (split off,
+	// specialization constants unlowered), for the device link.
+	module string
 	// -device-link: the TUs' bitcode, linked with -llvm-link.
 	deviceLink bool
 	llvmLink   string
 	bitcode    []string
 }
 
-const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-format=ptx -libdevice=FILE [-ir=BC]] -- FLAGS... SRC
+const synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-module=SPV | -format=ptx -libdevice=FILE [-ir=BC]] -- FLAGS... SRC
        syclc -device-link -llvm-link=LLVM_LINK -format=ptx -libdevice=FILE -jit=LIB -out-dir=DIR -table=DIR/NAME.table [-split=MODE] BC...
        syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
        syclc -devicelibs -jit=LIB -out-dir=DIR -table=DIR/NAME.table -native-sha256=HEX -fallback-sha256=HEX
@@ -198,6 +201,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.format, "format", "spirv", "device image format: spirv (spir64) or ptx (nvptx64, needs -libdevice)")
 	fs.StringVar(&c.libdevice, "libdevice", "", "with -format=ptx: NVIDIA's libdevice.10.bc")
 	fs.StringVar(&c.ir, "ir", "", "with -format=ptx: also write the front end's LLVM bitcode (for -device-link)")
+	fs.StringVar(&c.module, "module", "", "also write the TU's device code as one SPIR-V module (split off, specialization constants unlowered) for the device link; the images in -out-dir are still split per -split")
 	fs.BoolVar(&c.deviceLink, "device-link", false, "link the bitcode files given (-ir of each TU) with -llvm-link and compile the module to PTX images")
 	fs.StringVar(&c.llvmLink, "llvm-link", "", "with -device-link: llvm-link-22 (or newer), which reads libsycl-jit's bitcode")
 	if err := fs.Parse(args); err != nil {
@@ -242,6 +246,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("-libdevice is for -format=ptx")
 	case c.format != "ptx" && c.ir != "":
 		return nil, errors.New("-ir is for -format=ptx")
+	case c.format != "spirv" && c.module != "":
+		return nil, errors.New("-module is for -format=spirv")
 	case c.format == "ptx" && c.translator != "":
 		return nil, errors.New("-translator is for -format=spirv (PTX images lower specialization constants with -llvm-as and -llvm-dis alone)")
 	}
@@ -355,9 +361,13 @@ func compile(c *config, stderr io.Writer) error {
 		"-Xclang", "-fsycl-int-footer="+footer,
 	)
 	var res *sycljit.Result
-	if c.format == "ptx" {
+	var module []byte
+	switch {
+	case c.format == "ptx":
 		res, err = compilePTX(lib, c, src, args)
-	} else {
+	case c.module != "":
+		res, module, err = compileModule(lib, c, src, args)
+	default:
 		res, err = lib.Compile(c.src, src, args)
 	}
 	var ce *sycljit.CompileError
@@ -386,6 +396,11 @@ func compile(c *config, stderr io.Writer) error {
 	}
 	if err := writeImages(out, c, res); err != nil {
 		return err
+	}
+	if c.module != "" {
+		if err := out.WriteFile(c.module, module); err != nil {
+			return err
+		}
 	}
 	if c.ir != "" {
 		if len(res.IR) == 0 {
@@ -441,6 +456,46 @@ func compilePTX(lib *sycljit.Library, c *config, src []byte, args []string) (*sy
 	lowered.Log = res.Log
 	lowered.IR = res.IR
 	return lowered, nil
+}
+
+// compileModule compiles the TU twice in one front-end run: with the split
+// off, to the one SPIR-V module the device link takes (its specialization
+// constants left for the split to lower after the link), and the front
+// end's bitcode of that compile again (CachedIR: device libraries, post-link
+// and SPIR-V only) with the split args ask for, whose images carry the
+// property sets libsycl-jit writes per kernel (tools/annotate puts back
+// into the module what SPIR-V does not carry of them).
+func compileModule(lib *sycljit.Library, c *config, src []byte, args []string) (*sycljit.Result, []byte, error) {
+	off := make([]string, 0, len(args))
+	for _, a := range args {
+		if strings.HasPrefix(a, "-fsycl-device-code-split=") {
+			a = "-fsycl-device-code-split=off"
+		}
+		off = append(off, a)
+	}
+	whole, err := lib.CompileIR(c.src, src, off, sycljit.IR{Save: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	var module []byte
+	for i, img := range whole.Images {
+		if isDeviceLib(img) {
+			continue
+		}
+		if module != nil || img.Format != sycljit.FormatSPIRV {
+			return nil, nil, &sycljit.ABIError{Msg: fmt.Sprintf("%s: image %d of the compile with the split off: want one SPIR-V module", c.src, i)}
+		}
+		module = img.Binary
+	}
+	if module == nil {
+		return nil, nil, &sycljit.ABIError{Msg: c.src + ": the compile with the split off returned no SPIR-V module"}
+	}
+	res, err := lib.CompileIR(c.src, src, args, sycljit.IR{Cached: whole.IR})
+	if err != nil {
+		return nil, nil, err
+	}
+	res.Log = whole.Log
+	return res, module, nil
 }
 
 // readsSpecConstants reports whether a PTX image still calls a

@@ -3,7 +3,7 @@
 load("//rules/private:tables.bzl", "DEVICE_MODE_FLAGS")
 load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
 
-def emit_sycl_device_compile(sycl, device_target, src, headers, includes, defines, copts):
+def emit_sycl_device_compile(sycl, device_target, src, headers, includes, defines, copts, module = False):
     """Compiles the device side of a SYCL C++ source to images (mnemonic SyclDeviceCompile).
 
     tools/syclc runs DPC++ 2026.2's device compiler (libsycl-jit, in-process)
@@ -48,12 +48,18 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
       includes: list of include directories (relative to the execroot).
       defines: list of macro definitions.
       copts: list of extra device compiler flags (device_copts).
+      module: for the device link (a SPIR-V target): also write the TU's
+        device code as one SPIR-V module, <src>.module.spv (split off,
+        specialization constants unlowered: the split lowers them after the
+        link); the image tree is then split per_kernel, its property sets
+        what SyclAnnotate restores into the module.
 
     Returns:
-      struct(dir, table, int_header, int_footer, bitcode): the image tree,
-      the path of its file table, the integration header and footer (File),
-      and for a CUDA target with jit_ir_linker the front end's bitcode
-      (File, for emit_ptx_device_link; else None).
+      struct(dir, table, int_header, int_footer, bitcode, module): the image
+      tree, the path of its file table, the integration header and footer
+      (File), for a CUDA target with jit_ir_linker the front end's bitcode
+      (File, for emit_ptx_device_link; else None), and the SPIR-V module
+      (File or None).
     """
     toolchain = sycl.toolchain
     out_dir = sycl.declare(sycl, src.short_path + ".images", device_target = device_target, directory = True)
@@ -66,7 +72,11 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
     args.add("-table=" + table)
     args.add(int_header, format = "-int-header=%s")
     args.add(int_footer, format = "-int-footer=%s")
-    args.add("-split=" + sycl.modes.split)
+    args.add("-split=" + ("per_source" if module else sycl.modes.split))
+    module_out = None
+    if module:
+        module_out = sycl.declare(sycl, src.short_path + ".module.spv", device_target = device_target)
+        args.add(module_out, format = "-module=%s")
     ptx = []
     bitcode = None
     spec_tools = [device_target.translator, device_target.assembler, device_target.disassembler]
@@ -101,7 +111,7 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         arguments = [worker_args(args)],
         inputs = depset([src, toolchain.sycl_jit_check] + ptx, transitive = [headers]),
         tools = toolchain.sycl_jit_files.to_list() + spec_tools,
-        outputs = [out_dir, int_header, int_footer] + ([bitcode] if bitcode else []),
+        outputs = [out_dir, int_header, int_footer] + [f for f in [bitcode, module_out] if f],
         mnemonic = "SyclDeviceCompile",
         # PTX compiles run one-shot: in a persistent worker, the front-end
         # bitcode libsycl-jit returns (SaveIR) and the PTX made from it
@@ -110,4 +120,4 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         execution_requirements = {} if ptx else WORKER_REQUIREMENTS,
         progress_message = "Compiling SYCL C++ device code %s%s" % (src.short_path, " for " + device_target.name if ptx else ""),
     )
-    return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer, bitcode = bitcode)
+    return struct(dir = out_dir, table = table, int_header = int_header, int_footer = int_footer, bitcode = bitcode, module = module_out)

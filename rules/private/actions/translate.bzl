@@ -12,7 +12,7 @@ def _imagec_can_translate(flags):
             return False
     return True
 
-def emit_translate(sycl, device_target, split, unit = None, shard = None):
+def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_flags = []):
     """Runs the SPIR-V translator on every image of a split (mnemonic SyclTranslate).
 
     Reads the Code column of the split's table, writes <image>.spv into the
@@ -29,17 +29,20 @@ def emit_translate(sycl, device_target, split, unit = None, shard = None):
       unit: string or None, the per-TU directory (see context.bzl's declare).
       shard: None, or (i, n): translate only the i-th of n contiguous slices
         of the table's rows.
+      extra_flags: translator flags after the device target's (the SPIR-V
+        extensions of SYCL C++ device code).
 
     Returns:
       struct(dir, table): the tree artifact and the path of its file table.
     """
     out_dir = sycl.declare(sycl, "spirv" + ("_%d" % shard[0] if shard else ""), device_target = device_target, unit = unit, directory = True)
     image_compiler = device_target.image_compiler
-    if image_compiler and _imagec_can_translate(device_target.translate_flags):
-        command = [image_compiler.executable, "serve"] + device_target.translate_flags
+    flags = device_target.translate_flags + extra_flags
+    if image_compiler and _imagec_can_translate(flags):
+        command = [image_compiler.executable, "serve"] + flags
         serve = True
     else:
-        command = [device_target.translator.executable] + device_target.translate_flags + ["{in}", "-o", "{out}"]
+        command = [device_target.translator.executable] + flags + ["{in}", "-o", "{out}"]
         serve = False
     table = run_foreach(
         sycl,

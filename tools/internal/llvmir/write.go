@@ -87,13 +87,25 @@ type FuncEdit struct {
 	// AddAttrs are extra function attributes, already formatted
 	// (e.g. `"sycl-module-id"="a.cl"`), inserted after the parameter list.
 	AddAttrs []string
+	// Linkage, if set, replaces the linkage of a definition that is kept
+	// a definition (e.g. "weak_odr"); ignored with Internalize,
+	// Externalize or Declare.
+	Linkage string
+	// AddAttachments are extra metadata attachments, already formatted
+	// (e.g. `!sycl_used_aspects !7`), appended after the header's own
+	// (definitions only).
+	AddAttachments []string
+	// ParamAttrs are extra attributes of parameters, by index, already
+	// formatted (e.g. `"sycl-implicit-local-arg"`), inserted before the
+	// parameter's name (at its end when unnamed).
+	ParamAttrs map[int]string
 }
 
 // Function re-emits function e with edits.
 func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	m := w.m
 	fi := e.Fn
-	if fi == nil || (!ed.Internalize && !ed.Externalize && !ed.Declare && len(ed.AddAttrs) == 0) || (ed.Declare && fi.IsDecl && len(ed.AddAttrs) == 0) {
+	if fi == nil || (!ed.Internalize && !ed.Externalize && !ed.Declare && len(ed.AddAttrs) == 0 && ed.Linkage == "" && len(ed.AddAttachments) == 0 && len(ed.ParamAttrs) == 0) || (ed.Declare && fi.IsDecl && len(ed.AddAttrs) == 0) {
 		w.Entity(e)
 		return
 	}
@@ -128,6 +140,13 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 				b.add(s + " ")
 			}
 		}
+	} else if ed.Linkage != "" && !fi.IsDecl {
+		b.add("define " + ed.Linkage + " ")
+		for t := int(fi.PrefixLo); t < int(fi.RetLo); t++ {
+			if s := m.Text(t); !linkages[s] {
+				b.add(s + " ")
+			}
+		}
 	} else {
 		b.add(m.Text(e.Lo) + " ")
 		if int(fi.PrefixLo) < int(fi.RetLo) {
@@ -135,7 +154,17 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 			b.addByte(' ')
 		}
 	}
-	b.span(int(fi.RetLo), int(fi.ParamsHi)+1)
+	if len(ed.ParamAttrs) == 0 {
+		b.span(int(fi.RetLo), int(fi.ParamsHi)+1)
+	} else {
+		from := int(fi.RetLo)
+		for _, at := range paramAttrPoints(m, fi, ed.ParamAttrs) {
+			b.span(from, at.tok)
+			b.add(" " + at.attr + " ")
+			from = at.tok
+		}
+		b.span(from, int(fi.ParamsHi)+1)
+	}
 	// Function attributes must precede section/comdat/align/metadata.
 	insertAt := len(fi.Tail)
 	for k, it := range fi.Tail {
@@ -166,6 +195,11 @@ func (w *Writer) Function(e *Entity, ed FuncEdit) {
 	}
 	if insertAt == len(fi.Tail) {
 		for _, a := range ed.AddAttrs {
+			b.add(" " + a)
+		}
+	}
+	if !declare {
+		for _, a := range ed.AddAttachments {
 			b.add(" " + a)
 		}
 	}
@@ -473,4 +507,50 @@ func (w *Writer) specializedNode(e *Entity, edit func(op string, lo, hi int) str
 	w.buf = append(w.buf, b.String()...)
 	w.spill()
 	return true
+}
+
+type paramAttrPoint struct {
+	tok  int
+	attr string
+}
+
+// paramAttrPoints gives, in token order, where each parameter attribute
+// goes: before the parameter's name token, or before the ',' or ')' that
+// ends an unnamed parameter.
+func paramAttrPoints(m *Module, fi *FuncInfo, attrs map[int]string) []paramAttrPoint {
+	var out []paramAttrPoint
+	depth, idx, last := 0, 0, -1
+	end := func(t int) {
+		if a, ok := attrs[idx]; ok && last >= 0 {
+			if m.Tok(last).Kind == TokLocal {
+				out = append(out, paramAttrPoint{last, a})
+			} else {
+				out = append(out, paramAttrPoint{t, a})
+			}
+		}
+	}
+	for t := int(fi.ParamsLo) + 1; t <= int(fi.ParamsHi); t++ {
+		tok := m.Tok(t)
+		if tok.Kind == TokPunct {
+			switch m.Text(t) {
+			case "(", "[", "{", "<":
+				depth++
+			case ")", "]", "}", ">":
+				if t == int(fi.ParamsHi) {
+					end(t)
+					return out
+				}
+				depth--
+			case ",":
+				if depth == 0 {
+					end(t)
+					idx++
+					last = -1
+					continue
+				}
+			}
+		}
+		last = t
+	}
+	return out
 }

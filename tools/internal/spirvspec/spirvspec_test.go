@@ -197,7 +197,7 @@ define spir_kernel void @k() {
   store i32 %x, i32 addrspace(4)* %3
   ret void
 }`
-	if got := string(dropUnusedGlobals([]byte(in))); got != want {
+	if got := string(specconst.DropUnusedGlobals([]byte(in))); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -235,7 +235,7 @@ define spir_kernel void @k() {
   %7 = load i32, i32 addrspace(1)* @loaded, align 4
   ret void
 }`
-	if got := string(dropUnusedGlobals([]byte(in))); got != want {
+	if got := string(specconst.DropUnusedGlobals([]byte(in))); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -276,7 +276,7 @@ func FuzzLowerText(f *testing.F) {
 			}
 			return
 		}
-		out := dropUnusedGlobals(res.Text)
+		out := specconst.DropUnusedGlobals(res.Text)
 		if len(res.SpecConsts) > 0 && !bytes.Contains(out, []byte("!sycl.specialization-constants")) {
 			t.Fatal("the lowered text lost its spec-constant metadata")
 		}

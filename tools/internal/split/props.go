@@ -16,16 +16,19 @@ const (
 	SetDeviceRequirements = "SYCL/device requirements"
 	SetAssertUsed         = "SYCL/assert used"
 	SetImplicitLocalArg   = "SYCL/implicit local arg"
-	SetHostPipes          = "SYCL/host pipes"
-	SetRegisteredKernels  = "SYCL/registered kernels"
-	SetMiscProperties     = "SYCL/misc properties"
-	SetProgramMetadata    = "SYCL/program metadata"
-	SetExportedSymbols    = "SYCL/exported symbols"
-	SetKernelNames        = "SYCL/kernel names"
-	SetImportedSymbols    = "SYCL/imported symbols"
-	SetKernelParamOpt     = "SYCL/kernel param opt"
-	SetDeviceGlobals      = "SYCL/device globals"
-	SetVirtualFunctions   = "SYCL/virtual functions"
+	// SetWorkGroupDynamicLocalMem lists the kernels that take dynamic
+	// work-group memory (libsycl-jit 2026's post-link writes it).
+	SetWorkGroupDynamicLocalMem = "SYCL/work group dynamic local mem"
+	SetHostPipes                = "SYCL/host pipes"
+	SetRegisteredKernels        = "SYCL/registered kernels"
+	SetMiscProperties           = "SYCL/misc properties"
+	SetProgramMetadata          = "SYCL/program metadata"
+	SetExportedSymbols          = "SYCL/exported symbols"
+	SetKernelNames              = "SYCL/kernel names"
+	SetImportedSymbols          = "SYCL/imported symbols"
+	SetKernelParamOpt           = "SYCL/kernel param opt"
+	SetDeviceGlobals            = "SYCL/device globals"
+	SetVirtualFunctions         = "SYCL/virtual functions"
 )
 
 // PropOptions tune property computation.
@@ -142,6 +145,7 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 	}
 	if isSPIRTriple(triple) {
 		addImplicitLocalArgs(reg, m, img, rel)
+		addWorkGroupDynamicLocalMem(reg, m, img, rel)
 	}
 	if san := sanitizerUsed(m, img); san != "" {
 		reg.Add(SetMiscProperties, "sanUsed", propset.String(san))
@@ -294,8 +298,22 @@ func Symbols(img *Image) []byte {
 // "sycl-work-group-size" attribute (SYCL order, reversed into the
 // metadata's OpenCL order) that newer front ends emit instead.
 func reqdWorkGroupSize(m *llvmir.Module, e *llvmir.Entity) []int64 {
-	if v := mdInts(m, e, "reqd_work_group_size"); len(v) > 0 {
-		return v
+	// Sizes are unsigned: an i32 operand is zero-extended (SPIR-V's
+	// LocalSize, read back, is i32; 4294967295 spells as -1).
+	if ref, ok := m.Attachment(e, "reqd_work_group_size"); ok {
+		ops, _ := m.MDOperands(ref)
+		var out []int64
+		for _, op := range ops {
+			if v, ok := llvmir.ParseIntOperand(op); ok {
+				if strings.HasPrefix(op, "i32 ") {
+					v = int64(uint32(v))
+				}
+				out = append(out, v)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
 	}
 	return attrInts(m, e, "sycl-work-group-size", true)
 }
@@ -423,10 +441,46 @@ func addMisc(reg *propset.Registry, m *llvmir.Module, img *Image, po PropOptions
 			break
 		}
 	}
-	if po.IDQueriesRange != 0 {
-		reg.Add(SetMiscProperties, "idQueriesRange", propset.U32(po.IDQueriesRange))
+	idRange := po.IDQueriesRange
+	for _, i := range img.EntryIdx {
+		if v, ok := m.FuncAttr(&m.Entities[i], AttrIDQueriesRange); ok {
+			if n, err := strconv.ParseUint(v, 10, 32); err == nil && uint32(n) > idRange {
+				idRange = uint32(n)
+			}
+		}
+	}
+	if idRange != 0 {
+		reg.Add(SetMiscProperties, "idQueriesRange", propset.U32(idRange))
 	}
 }
+
+// AttrWorkGroupDynamicLocalMem marks a kernel that takes dynamic
+// work-group memory (tools/annotate writes it from libsycl-jit's sets).
+const AttrWorkGroupDynamicLocalMem = "sycl-work-group-dynamic-local-mem"
+
+// addWorkGroupDynamicLocalMem: SPIR kernels with the attribute, each 1.
+func addWorkGroupDynamicLocalMem(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
+	for _, i := range imageFunctions(img) {
+		rel.at(i)
+		e := &m.Entities[i]
+		if e.Fn.CC != "spir_kernel" {
+			continue
+		}
+		if _, ok := m.FuncAttr(e, AttrWorkGroupDynamicLocalMem); ok {
+			reg.Add(SetWorkGroupDynamicLocalMem, llvmir.GlobalName(e.Name), propset.U32(1))
+		}
+	}
+}
+
+// AttrImplicitLocalArg marks the kernel parameter that carries dynamic
+// work-group memory.
+const AttrImplicitLocalArg = "sycl-implicit-local-arg"
+
+// AttrIDQueriesRange is a kernel's idQueriesRange (tools/annotate writes it
+// from libsycl-jit's sets of a TU compiled with
+// -fno-sycl-id-queries-fit-in-int): an image's is the largest of its entry
+// points' and -id-queries-range.
+const AttrIDQueriesRange = "sycl-id-queries-range"
 
 // IDQueriesRanges maps -id-queries-range values to the idQueriesRange
 // property (0, the default int range, is not written).
@@ -484,7 +538,7 @@ func addImplicitLocalArgs(reg *propset.Registry, m *llvmir.Module, img *Image, r
 		if _, ok := m.FuncAttr(e, "sycl-work-group-static"); !ok {
 			continue
 		}
-		reg.Add(SetImplicitLocalArg, llvmir.GlobalName(e.Name), propset.U32(uint32(paramWithAttr(m, e, "sycl-implicit-local-arg"))))
+		reg.Add(SetImplicitLocalArg, llvmir.GlobalName(e.Name), propset.U32(uint32(paramWithAttr(m, e, AttrImplicitLocalArg))))
 	}
 }
 
@@ -617,6 +671,13 @@ func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image, re
 // not intrinsics or SPIR-V/SYCL builtins, and not reserved names (the
 // source-level name, after the Itanium length prefix, starting with "__").
 func importable(name string) bool {
+	// The bfloat16 device library's conversions are imports the runtime
+	// resolves from the library's images, as libsycl-jit's post-link lists
+	// them; the other __devicelib_ functions (assert, math) the device
+	// compiler provides.
+	if strings.HasPrefix(name, "__devicelib_ConvertFToBF16INTEL") || strings.HasPrefix(name, "__devicelib_ConvertBF16ToFINTEL") {
+		return true
+	}
 	if strings.HasPrefix(name, "llvm.") || strings.HasPrefix(name, "__") || IsBuiltinName(name) {
 		return false
 	}

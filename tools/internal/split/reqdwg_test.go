@@ -48,3 +48,20 @@ func TestReqdWorkGroupSizeKeys(t *testing.T) {
 		})
 	}
 }
+
+// SPIR-V's LocalSize read back is i32: 4294967295 spells as -1 and stays
+// 4294967295, as libsycl-jit's post-link writes it.
+func TestReqdWorkGroupSizeUnsigned(t *testing.T) {
+	src := "define spir_kernel void @k() !reqd_work_group_size !0 {\n  ret void\n}\n!0 = !{i32 -1, i32 -1, i32 1}\n"
+	m, err := llvmir.Parse([]byte(src), "t.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Entities {
+		if m.Entities[i].Name == "@k" {
+			if diff := cmp.Diff([]int64{4294967295, 4294967295, 1}, reqdWorkGroupSize(m, &m.Entities[i])); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		}
+	}
+}

@@ -168,6 +168,12 @@ func (l *Library) Compile(path string, contents []byte, args []string) (*Result,
 	return l.compileFormat(path, contents, args, FormatSPIRV, IR{})
 }
 
+// CompileIR is Compile that also returns the front end's bitcode
+// (ir.Save) or compiles given bitcode instead of the source (ir.Cached).
+func (l *Library) CompileIR(path string, contents []byte, args []string, ir IR) (*Result, error) {
+	return l.compileFormat(path, contents, args, FormatSPIRV, ir)
+}
+
 func (l *Library) compileFormat(path string, contents []byte, args []string, format uint32, ir IR) (*Result, error) {
 	if bytes.IndexByte(contents, 0) >= 0 {
 		return nil, fmt.Errorf("%s: contains a NUL byte: not a C++ source", path)

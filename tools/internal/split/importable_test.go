@@ -1,0 +1,22 @@
+package split
+
+import "testing"
+
+func TestImportable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"_Z7ext_mixii", true},
+		{"__devicelib_ConvertFToBF16INTEL", true},
+		{"__devicelib_ConvertBF16ToFINTELVec4", true},
+		{"__devicelib_assert_fail", false},
+		{"__spirv_ControlBarrier", false},
+		{"llvm.memcpy.p0i8.p0i8.i64", false},
+		{"_Z8__helperv", false},
+	} {
+		if got := importable(tc.name); got != tc.want {
+			t.Errorf("importable(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
