@@ -241,13 +241,13 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     dt = device_target
 
     # A SYCLBIN has no symbol table: kernel names travel in the property sets.
-    # What SYCL C++ device code still imports after the link are the device
-    # libraries' functions (bfloat16 conversions): listed, the wrapper adds
-    # the library images that define them, as for per-TU images.
+    # What SYCL C++ device code still imports after the link are the
+    # bfloat16 device library's functions: listed, the wrapper adds the
+    # library's images that define them, as for per-TU images.
     # libsycl-jit writes the kernel names set and the kernels' program
     # metadata (reqd_work_group_size) too: so does the split of SYCL C++
     # device code.
-    extra = (["-emit-kernel-names"] if syclbin or sycl_cxx else []) + (["-emit-imported-symbols"] if sycl_cxx else [])
+    extra = (["-emit-kernel-names"] if syclbin or sycl_cxx else []) + (["-emit-devicelib-imports"] if sycl_cxx else [])
     if sycl_cxx and "-emit-program-metadata" not in post_link_flags(dt):
         extra.append("-emit-program-metadata")
     split = emit_split(sycl, device_target = dt, linked = linked, unit = unit, extra_flags = extra)

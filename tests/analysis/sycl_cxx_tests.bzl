@@ -466,7 +466,7 @@ def _rdc_test_impl(ctx):
     for rt in by["SyclReverseTranslate"]:
         asserts.true(env, "--spirv-target-env=SPV-IR" in rt.argv, "SPV-IR: __spirv_* built-ins")
     for sp in by["SyclSplit"]:
-        asserts.true(env, "-emit-imported-symbols" in sp.argv, "device-library imports listed for the wrapper")
+        asserts.true(env, "-emit-devicelib-imports" in sp.argv, "device-library imports listed for the wrapper")
     for tr in by["SyclTranslate"]:
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=+SPV_EXT_shader_atomic_float_add")], "the SPIR-V extensions of SYCL C++")
     assert_no_absolute_paths(env, analysistest.target_actions(env))

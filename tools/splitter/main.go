@@ -81,6 +81,7 @@ func parseArgs(args []string) (*postlink.Config, error) {
 	fs.BoolVar(&c.ProgramMetadata, "emit-program-metadata", false, "emit SYCL/program metadata")
 	fs.BoolVar(&c.ExportedSymbols, "emit-exported-symbols", false, "emit SYCL/exported symbols")
 	fs.BoolVar(&c.ImportedSymbols, "emit-imported-symbols", false, "emit SYCL/imported symbols")
+	fs.BoolVar(&c.DeviceLibImports, "emit-devicelib-imports", false, "emit SYCL/imported symbols for the bfloat16 device library's functions only (a statically linked program's imports)")
 	fs.BoolVar(&c.KernelNames, "emit-kernel-names", false, "emit SYCL/kernel names")
 	fs.BoolVar(&c.ParamInfo, "emit-param-info", false, "emit SYCL/kernel param opt")
 	fs.BoolVar(&c.DeviceGlobals, "device-globals", false, "emit SYCL/device globals")

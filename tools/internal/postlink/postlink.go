@@ -55,6 +55,9 @@ type Config struct {
 	DeviceLibDir string
 	// Property sets requested by -emit-* / -device-globals.
 	ProgramMetadata, ExportedSymbols, ImportedSymbols, KernelNames, ParamInfo, DeviceGlobals bool
+	// DeviceLibImports (-emit-devicelib-imports): the bfloat16 device
+	// library's imports alone (split.PropOptions.DeviceLibImports).
+	DeviceLibImports bool
 	// LowerESIMD (-lower-esimd) is accepted only for modules without ESIMD
 	// code.
 	SplitESIMD, LowerESIMD, DefaultSpecConsts bool
@@ -172,7 +175,8 @@ func writerConfig(c *Config, mode split.Mode, specConsts bool, parsed func(int))
 		Props: split.PropOptions{
 			Mode:            mode,
 			ProgramMetadata: c.ProgramMetadata, ExportedSymbols: c.ExportedSymbols, ImportedSymbols: c.ImportedSymbols,
-			KernelNames: c.KernelNames, ParamInfo: c.ParamInfo, DeviceGlobals: c.DeviceGlobals, Release: parsed,
+			DeviceLibImports: c.DeviceLibImports,
+			KernelNames:      c.KernelNames, ParamInfo: c.ParamInfo, DeviceGlobals: c.DeviceGlobals, Release: parsed,
 			AllowDeviceImageDependencies: c.AllowDeps, SplitByDeviceRequirements: c.SplitByRequirements,
 			IDQueriesRange: split.IDQueriesRanges[c.IDQueriesRange],
 		},

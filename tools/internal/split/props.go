@@ -37,9 +37,14 @@ type PropOptions struct {
 	ProgramMetadata bool
 	ExportedSymbols bool
 	ImportedSymbols bool
-	KernelNames     bool
-	ParamInfo       bool
-	DeviceGlobals   bool
+	// DeviceLibImports lists, without ImportedSymbols, the imports of the
+	// bfloat16 device library's conversions alone (a statically linked
+	// program's only imports: the runtime resolves them from the library's
+	// images, as libsycl-jit's post-link lists them).
+	DeviceLibImports bool
+	KernelNames      bool
+	ParamInfo        bool
+	DeviceGlobals    bool
 
 	// Mode none drops reqd_work_group_size_uint64_t: one image cannot carry
 	// a per-kernel work-group requirement, unless the image was split by
@@ -108,6 +113,13 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 			}
 			if linkage, isDecl := m.GlobalLinkage(e); linkage == "" && !isDecl {
 				reg.Add(SetExportedSymbols, llvmir.GlobalName(e.Name), propset.U32(1))
+			}
+		}
+	}
+	if po.DeviceLibImports && !po.ImportedSymbols {
+		for _, i := range img.Decls {
+			if name := llvmir.GlobalName(m.Entities[i].Name); IsBF16DeviceLibFunction(name) {
+				reg.Add(SetImportedSymbols, name, propset.U32(1))
 			}
 		}
 	}
@@ -671,13 +683,6 @@ func addVirtualFunctions(reg *propset.Registry, m *llvmir.Module, img *Image, re
 // not intrinsics or SPIR-V/SYCL builtins, and not reserved names (the
 // source-level name, after the Itanium length prefix, starting with "__").
 func importable(name string) bool {
-	// The bfloat16 device library's conversions are imports the runtime
-	// resolves from the library's images, as libsycl-jit's post-link lists
-	// them; the other __devicelib_ functions (assert, math) the device
-	// compiler provides.
-	if strings.HasPrefix(name, "__devicelib_ConvertFToBF16INTEL") || strings.HasPrefix(name, "__devicelib_ConvertBF16ToFINTEL") {
-		return true
-	}
 	if strings.HasPrefix(name, "llvm.") || strings.HasPrefix(name, "__") || IsBuiltinName(name) {
 		return false
 	}
@@ -694,4 +699,10 @@ func importable(name string) bool {
 		}
 	}
 	return true
+}
+
+// IsBF16DeviceLibFunction reports a function of the bfloat16 device
+// library (its images export them: __devicelib_ConvertFToBF16INTEL, ...).
+func IsBF16DeviceLibFunction(name string) bool {
+	return strings.HasPrefix(name, "__devicelib_ConvertFToBF16INTEL") || strings.HasPrefix(name, "__devicelib_ConvertBF16ToFINTEL")
 }
