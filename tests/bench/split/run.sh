@@ -16,10 +16,11 @@
 # and times, on each:
 #   - SyclSplit: the splitter with the flags rules/private/actions/split.bzl
 #     gives it for spir64 (per-kernel split, bitcode images through
-#     imagec_as, one per CPU, as Bazel writes them), best of $RUNS; also
-#     on the module's bitcode (the .bc Bazel passes; llvm-dis-15 inside)
-#     and right after deleting its previous outputs (see settle below);
-#   - splitter -split=kernel -S (text images), best of $RUNS runs;
+#     imagec_as, one per CPU, as Bazel writes them) on the module's text
+#     (the rules' device link writes .device.ll), best of $RUNS; also on
+#     its bitcode (a .bc input costs an llvm-dis-15 first) and right after
+#     deleting its previous outputs (see settle below);
+#   - the same split with -S (text images), best of $RUNS runs;
 #   - with PER_IMAGE_AS=1, bitcode through one llvm-as-15 per image, one run;
 #   - the LLVM-tool split baseline: opt-15 -passes=internalize,globaldce
 #     -internalize-public-api-list=K -S for $SAMPLE random kernels (fixed
@@ -109,6 +110,10 @@ sycl_split=(-split=kernel -symbols -properties -spec-const=native -device-global
   -emit-only-kernels-as-entry-points -emit-param-info -emit-exported-symbols
   -split-esimd -lower-esimd -split-by-device-requirements
   -llvm-as=llvm-as-15 "-imagec=$imagec_as" -llvm-dis=llvm-dis-15)
+# The same split with text images (the same entry points: without
+# -emit-only-kernels-as-entry-points, the sycl shape's SYCL_EXTERNAL
+# helpers would get images of their own).
+text_split=(-S "${sycl_split[@]:0:11}")
 
 # timed CMD...: runs CMD under /usr/bin/time, sets SECS (wall), CPU
 # (user+sys of it and its children, steadier than wall on a shared
@@ -203,15 +208,15 @@ timed() {
 }
 
 # 3. SyclSplit: per-kernel split, bitcode images through imagec_as; on
-# the module's text, and on its bitcode as Bazel's action gets it (the
-# linked .bc: the splitter runs llvm-dis-15 on it first).
+# the module's text, as Bazel's action gets it (the device link writes
+# .device.ll), and on its bitcode (the splitter runs llvm-dis-15 first).
 best_of "$runs" sycl "$splitter" "${sycl_split[@]}" -out-dir @OUT@ -o @OUT@/m.table "$mod.ll"
 t_sycl="$BEST" cpu_sycl="$BEST_CPU" rss_sycl="$BEST_RSS" out_sycl="$BEST_OUT"
 best_of "$runs" syclbc "$splitter" "${sycl_split[@]}" -out-dir @OUT@ -o @OUT@/m.table "$mod.bc"
 t_syclbc="$BEST" cpu_syclbc="$BEST_CPU" rss_syclbc="$BEST_RSS"
 
 # 4. Per-kernel split, text images; helpers per image counted on them.
-best_of "$runs" text "$splitter" -split=kernel -S -symbols -properties -o @OUT@/m.table "$mod.ll"
+best_of "$runs" text "$splitter" "${text_split[@]}" -out-dir @OUT@ -o @OUT@/m.table "$mod.ll"
 t_text="$BEST" cpu_text="$BEST_CPU" rss_text="$BEST_RSS" out_text="$BEST_OUT"
 out_files="$(find "$out_text" -type f | wc -l)"
 out_bytes="$(du -sb "$out_text" | cut -f1)"
@@ -288,7 +293,7 @@ awk -v inb="$in_bytes" -v k="$kernels" -v f="$funcs" -v of="$out_files" -v ob="$
   printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "SyclSplit: bitcode via imagec_as (best of " runs ")", ts, cs, rs/1024, sprintf("RSS = %.2fx input", rs*1024/inb)
   printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "  the same on the linked .bc (llvm-dis-15 inside)", tsb, csb, rsb/1024, sprintf("%.0fx wall, %.0fx CPU of opt", to/tsb, co/csb)
   printf "| %-52s | %9.2f | %9.2f | %13s | %-34s |\n", "  the same right after deleting its previous outputs", trm, crm, "-", sprintf("%.0fx wall, %.0fx CPU of opt", to/trm, co/crm)
-  printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "splitter -split=kernel -S (best of " runs ")", tt, ct, rt/1024, sprintf("RSS = %.2fx input", rt*1024/inb)
+  printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "the same split, text images (-S; best of " runs ")", tt, ct, rt/1024, sprintf("RSS = %.2fx input", rt*1024/inb)
   if (tb != "") printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "splitter -split=kernel (bitcode via llvm-as-15)", tb, cb, rb/1024, sprintf("%.1fx the text split (wall)", tb/tt)
   if (tba != "") printf "| %-52s | %9.2f | %9.2f | %13.1f | %-34s |\n", "  vs. batch_as: all text images in one process", tba, cba, rba/1024, sprintf("%.1fx less CPU than SyclSplit", (cs-ct)/cba)
   printf "| %-52s | %9.1f | %9.1f | %13.1f | %-34s |\n", "opt-15 internalize,globaldce, " n " sampled x " k " (best of " oruns ")", to, co, ro/1024, sprintf("%.0fx wall, %.0fx CPU of SyclSplit", to/ts, co/cs)
