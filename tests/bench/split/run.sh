@@ -64,6 +64,23 @@
 # The wall ratios move with the load more than with the splitter; the
 # bitcode split's CPU is mostly imagec_as's LLVM (batch_as, the same
 # assembly in one process, takes 3.5-6.2 s CPU of it).
+# sycl shape, 2026-11-29, same machine, load 6-9, RUNS=3 SAMPLE=10
+# OPT_RUNS=1 (26.9 MB text, 8.8 MB bitcode, 10.1 helpers per image, 6,001
+# files): before (495a474, the script before fresh directories): SyclSplit
+# 6.17 s wall / 4.73 s CPU, opt 2876 s / 1798 s: 466x wall, 380x CPU;
+# after (07b4afd): SyclSplit 4.14 / 3.31 and 4.52 / 3.80 in two runs, opt
+# 3778 / 1914 and 5752 / 2118: 913x / 578x and 1273x / 557x; on the .bc
+# 6.15 / 4.30 (614x / 445x); right after deleting the previous outputs
+# 6.12 / 3.65 (617x / 524x); -S 2.01 / 1.01; I/O floor 0.47 / 0.22; peak
+# RSS 40.7 MB (1.59x the input; 174 MB with a .bc input: llvm-dis-15).
+# What a run costs: imagec_as's LLVM ~2.1 s CPU (parse, verify, write
+# bitcode: 2,000 contexts), the splitter's Go ~0.6 s (parse 0.36 s), file
+# creation 0.5-2.5 s of system time depending on what was deleted nearby
+# in the last 30 s (other users of the disk too), llvm-dis-15 ~1 s for a
+# .bc input. opt's side is ~0.9-1.0 s CPU per kernel (it reads the whole
+# module each time), so the ratio falls as the images' summed size grows
+# against the module's: the tu shape's 20.5 helpers per image give ~2x
+# less than the sycl shape's 10.1.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
