@@ -43,6 +43,8 @@
 // It prints how many helpers the kernels reach on standard error.
 //
 // Usage: gen -out DIR [-shape tu|device|sycl] [-tus 20 -kernels 100 -helpers 1010 -seed 1]
+// [-stmts N -shared N (sycl only: statements per helper, a chain of
+// library helpers every kernel calls)]
 // (-helpers defaults to 1010 for "tu", 1000 for "device" and "sycl": 22,200 and
 // 22,000 functions).
 package main
@@ -70,6 +72,7 @@ func main() {
 	seed := flag.Int64("seed", 1, "random seed")
 	shape := flag.String("shape", "tu", "tu|device|sycl (see the package comment)")
 	flag.IntVar(&syclStmts, "stmts", -1, "sycl shape: statements per helper besides its calls (-1: one or two)")
+	flag.IntVar(&syclShared, "shared", 0, "sycl shape: a chain of this many library helpers every kernel calls")
 	flag.Parse()
 	if *helpers == 0 {
 		*helpers = 1010

@@ -29,6 +29,12 @@ import (
 // calls; -1: one or two (gen -stmts).
 var syclStmts = -1
 
+// syclShared is the length of a chain of library helpers (TU 0's
+// "core" helpers, as a device library's) that every kernel calls (gen
+// -shared): each image then carries all of them, so the images' summed size
+// grows against the module's.
+var syclShared = 0
+
 // mangledName returns the Itanium nested name bench::<ns>::<id> with the
 // parameter mangling params.
 func mangledName(ns, id, params string) string {
@@ -181,6 +187,20 @@ func (w *syclWriter) call(f *devFn, t int, a, p, l string) string {
 
 func writeSycl(out string, r *rand.Rand, tus, kernels, helpers int) error {
 	d := buildDevice(r, tus, kernels, helpers)
+	if syclShared > 0 {
+		first := len(d.fns)
+		for j := 0; j < syclShared; j++ {
+			c := d.add(devFn{name: fmt.Sprintf("core%d", j), tu: 0, kind: kindLib1})
+			if j > 0 {
+				d.fns[c-1].callees = append(d.fns[c-1].callees, c)
+			}
+		}
+		for i := range d.fns[:first] {
+			if d.fns[i].kind == kindKernel {
+				d.fns[i].callees = append(d.fns[i].callees, first)
+			}
+		}
+	}
 	f, err := os.Create(filepath.Join(out, "module.ll"))
 	if err != nil {
 		return err
