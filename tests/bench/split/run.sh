@@ -68,7 +68,11 @@
 # OPT_RUNS=1 (26.9 MB text, 8.8 MB bitcode, 10.1 helpers per image, 6,001
 # files): before (495a474, the script before fresh directories): SyclSplit
 # 6.17 s wall / 4.73 s CPU, opt 2876 s / 1798 s: 466x wall, 380x CPU;
-# after (07b4afd): SyclSplit 4.14 / 3.31 and 4.52 / 3.80 in two runs, opt
+# this script at 6974873, SPLITTER= before (495a474) and after (6974873)
+# one after the other, load 8-10: SyclSplit 7.12 / 5.68 -> 6.77 / 5.71,
+# opt 3166 / 1938 and 4002 / 1946: 445x -> 591x wall, 341x CPU both; .bc
+# 392x -> 437x; after deleting 776x -> 1124x (what moves is the load).
+# After (07b4afd): SyclSplit 4.14 / 3.31 and 4.52 / 3.80 in two runs, opt
 # 3778 / 1914 and 5752 / 2118: 913x / 578x and 1273x / 557x; on the .bc
 # 6.15 / 4.30 (614x / 445x); right after deleting the previous outputs
 # 6.12 / 3.65 (617x / 524x); -S 2.01 / 1.01; I/O floor 0.47 / 0.22; peak
