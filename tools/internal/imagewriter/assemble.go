@@ -83,15 +83,20 @@ func (a *assembler) writeImage(g *split.Graph, id int, grp split.Group, path str
 		return img, nil
 	}
 	if a.pool != nil {
-		// imagec reads the text from memory: no temporary file.
-		var buf bytes.Buffer
-		scan := &llvmir.PtrScanner{W: a.dropWriter(&buf)}
+		// imagec reads the text from memory: no temporary file. The
+		// buffers are reused (at most Workers+1 are in use at once), so
+		// that thousands of images do not make thousands of buffers
+		// for the garbage collector.
+		buf := textBufs.Get().(*bytes.Buffer)
+		buf.Reset()
+		scan := &llvmir.PtrScanner{W: a.dropWriter(buf)}
 		img, err := g.ExtractTo(grp, scan)
 		scan.Close()
 		if err != nil {
+			textBufs.Put(buf)
 			return nil, &FileError{File: path, Err: err}
 		}
-		a.submitText(id, path, buf.Bytes(), scan.Found)
+		a.submitText(id, path, buf.Bytes(), scan.Found, func() { textBufs.Put(buf) })
 		return img, nil
 	}
 	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")
@@ -126,10 +131,13 @@ func (a *assembler) submit(id int, path string, tmp *os.File, opaque bool) {
 	}, func() { tmp.Close(); os.Remove(tmp.Name()) })
 }
 
+// textBufs holds the image texts' buffers between images.
+var textBufs = sync.Pool{New: func() interface{} { return new(bytes.Buffer) }}
+
 // submitText assembles text into path through the -imagec pool (LLVM 15
-// always: there is no llvm-as to choose).
-func (a *assembler) submitText(id int, path string, text []byte, opaque bool) {
-	a.run(id, path, false, func(out *os.File) error { return a.pool.Assemble(text, opaque, out) }, func() {})
+// always: there is no llvm-as to choose), then runs done.
+func (a *assembler) submitText(id int, path string, text []byte, opaque bool, done func()) {
+	a.run(id, path, false, func(out *os.File) error { return a.pool.Assemble(text, opaque, out) }, done)
 }
 
 // run writes path with assemble on one of the worker slots (in this

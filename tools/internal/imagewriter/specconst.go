@@ -71,7 +71,7 @@ func (a *assembler) writeText(id int, path string, text []byte) error {
 		return a.outs.WriteFile(path, text)
 	}
 	if a.pool != nil {
-		a.submitText(id, path, text, llvmir.UsesOpaquePointers(text))
+		a.submitText(id, path, text, llvmir.UsesOpaquePointers(text), func() {})
 		return nil
 	}
 	tmp, err := a.outs.TempFile(filepath.Dir(path), filepath.Base(path)+".ll.tmp*")

@@ -86,9 +86,10 @@ type Writer struct {
 	src    *Source
 	tables []*filetable.Table
 	as     *assembler
+	files  *fileWriter
 	// n is the number of groups written so far (a group's place in the
-	// tables).
-	n int
+	// tables); fileOrder counts the .sym and .prop files handed to files.
+	n, fileOrder int
 	// cloned are the split IDs of the images that got a default-value
 	// clone (see fileNumber).
 	cloned []int
@@ -123,6 +124,7 @@ func New(m *llvmir.Module, g *split.Graph, src *Source, outs *atomicfile.Staging
 	// the assemblies overlap (at most Workers), so memory does not grow
 	// with the number or the size of the images.
 	w.as = newAssembler(&w.c, src, outs)
+	w.files = newFileWriter(outs, c.Workers)
 	return w
 }
 
@@ -154,8 +156,14 @@ func (w *Writer) Write(grp split.Group) error {
 	w.n++
 	if err := w.write(id, grp); err != nil {
 		w.as.wait()
+		w.files.wait()
 		w.err, w.closed = err, true
 		return err
+	}
+	if w.files.failed() {
+		w.as.wait()
+		w.err, w.closed = w.files.wait(), true
+		return w.err
 	}
 	if w.as.failed() {
 		// An assembly failed: stop here and report it (the lowest
@@ -207,9 +215,8 @@ func (w *Writer) writeFiles(base, irPath string, img *split.Image, esimd split.E
 	var symPath string
 	if c.Symbols {
 		symPath = base + ".sym"
-		if err := w.outs.WriteFile(symPath, split.Symbols(img)); err != nil {
-			return err
-		}
+		w.files.write(w.fileOrder, symPath, split.Symbols(img))
+		w.fileOrder++
 	}
 	plainPropWritten := false
 	for ti, t := range c.Tables {
@@ -237,9 +244,8 @@ func (w *Writer) writeFiles(base, irPath string, img *split.Image, esimd split.E
 			if err := reg.Write(&buf); err != nil {
 				return &FileError{File: propPath, Err: err}
 			}
-			if err := w.outs.WriteFile(propPath, buf.Bytes()); err != nil {
-				return err
-			}
+			w.files.write(w.fileOrder, propPath, buf.Bytes())
+			w.fileOrder++
 		}
 		row = append(row, propPath)
 		if c.Symbols {
@@ -257,8 +263,13 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	w.closed = true
+	ferr := w.files.wait()
 	if err := w.as.wait(); err != nil {
 		w.err = w.as.locate(err)
+		return w.err
+	}
+	if ferr != nil {
+		w.err = ferr
 		return w.err
 	}
 	if w.c.IROnly {

@@ -143,6 +143,11 @@ type Module struct {
 	// groupIdx the entity of #N by N+1 (see FuncAttr).
 	groups   map[int32][]attrKV
 	groupIdx map[int32]int32
+	// globalGroups caches the attribute groups (#N texts) a global
+	// variable names, by the entity's first token (see GlobalAttr: the
+	// property sets ask several keys of every global of every image, and
+	// an initializer can be thousands of tokens).
+	globalGroups map[int][]string
 	// commentGaps are the byte ranges [lo, hi) between two tokens that
 	// hold a comment, in order, as pairs: appendSpan strips them without
 	// lexing the entity again (disassembled functions have one per basic

@@ -512,15 +512,31 @@ func (m *Module) GlobalAttr(e *Entity, key string) (string, bool) {
 	if e.Fn != nil {
 		return m.FuncAttr(e, key)
 	}
-	for t := e.Lo; t < e.Hi; t++ {
-		if m.Tok(t).Kind != TokAttrGrp {
-			continue
-		}
-		if v, ok := m.groupAttr(m.Text(t), key); ok {
+	for _, g := range m.globalAttrGroups(e) {
+		if v, ok := m.groupAttr(g, key); ok {
 			return v, true
 		}
 	}
 	return "", false
+}
+
+// globalAttrGroups lists the attribute groups global variable e names, in
+// order, lexing e once.
+func (m *Module) globalAttrGroups(e *Entity) []string {
+	if gs, ok := m.globalGroups[e.Lo]; ok {
+		return gs
+	}
+	var gs []string
+	for t := e.Lo; t < e.Hi; t++ {
+		if m.Tok(t).Kind == TokAttrGrp {
+			gs = append(gs, m.Text(t))
+		}
+	}
+	if m.globalGroups == nil {
+		m.globalGroups = map[int][]string{}
+	}
+	m.globalGroups[e.Lo] = gs
+	return gs
 }
 
 func (m *Module) groupAttr(group, key string) (string, bool) {

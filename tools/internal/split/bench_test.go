@@ -3,6 +3,7 @@ package split
 import (
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -211,4 +212,45 @@ func BenchmarkSplitDevice(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(groups)), "images/op")
+}
+
+// BenchmarkSplitModule is BenchmarkSplitDevice's work (graph, then every
+// kernel's image streamed to io.Discard, its property sets and symbols) on
+// the module SPLIT_BENCH_MODULE names, e.g. tests/bench/split/run.sh's
+// BENCH_DIR/module-sycl-*.ll, parse included: the splitter's own CPU
+// without the files and the assembler.
+//
+//	SPLIT_BENCH_MODULE=... go test -run - -bench SplitModule -cpuprofile cpu.out ./tools/internal/split
+func BenchmarkSplitModule(b *testing.B) {
+	in := os.Getenv("SPLIT_BENCH_MODULE")
+	if in == "" {
+		b.Skip("SPLIT_BENCH_MODULE not set")
+	}
+	src, err := os.ReadFile(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	opts := Options{Mode: ModeKernel, EmitOnlyKernelsAsEntryPoints: true}
+	po := PropOptions{Mode: ModeKernel, ParamInfo: true, ExportedSymbols: true, DeviceGlobals: true}
+	images := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m, err := llvmir.Parse(src, in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := NewGraph(m, opts)
+		groups := Groups(m, opts)
+		for _, grp := range groups {
+			img, err := g.ExtractTo(grp, io.Discard)
+			if err != nil {
+				b.Fatal(err)
+			}
+			Properties(m, img, po)
+			Symbols(img)
+		}
+		images = len(groups)
+	}
+	b.ReportMetric(float64(images), "images/op")
 }

@@ -36,10 +36,16 @@
 //     __constant table (C++ namespace-scope const arrays are internal);
 //   - some kernels carry reqd_work_group_size.
 //
+// "sycl": the "device" shape's call graph written directly as the LLVM 15
+// IR of SYCL C++ device code on issue 30's device-link path (one file,
+// module.ll; see sycl.go): what the splitter sees when it serves SYCL C++.
+//
 // It prints how many helpers the kernels reach on standard error.
 //
-// Usage: gen -out DIR [-shape tu|device] [-tus 20 -kernels 100 -helpers 1010 -seed 1]
-// (-helpers defaults to 1010 for "tu", 1000 for "device": 22,200 and
+// Usage: gen -out DIR [-shape tu|device|sycl] [-tus 20 -kernels 100 -helpers 1010 -seed 1]
+// [-stmts N -shared N (sycl only: statements per helper, a chain of
+// library helpers every kernel calls)]
+// (-helpers defaults to 1010 for "tu", 1000 for "device" and "sycl": 22,200 and
 // 22,000 functions).
 package main
 
@@ -64,16 +70,18 @@ func main() {
 	kernels := flag.Int("kernels", 100, "kernels per TU")
 	helpers := flag.Int("helpers", 0, "helpers per TU (including exported lib helpers; default 1010 for tu, 1000 for device)")
 	seed := flag.Int64("seed", 1, "random seed")
-	shape := flag.String("shape", "tu", "tu|device (see the package comment)")
+	shape := flag.String("shape", "tu", "tu|device|sycl (see the package comment)")
+	flag.IntVar(&syclStmts, "stmts", -1, "sycl shape: statements per helper besides its calls (-1: one or two)")
+	flag.IntVar(&syclShared, "shared", 0, "sycl shape: a chain of this many library helpers every kernel calls")
 	flag.Parse()
 	if *helpers == 0 {
 		*helpers = 1010
-		if *shape == "device" {
+		if *shape == "device" || *shape == "sycl" {
 			*helpers = 1000
 		}
 	}
 	usage := func() {
-		fmt.Fprintln(os.Stderr, "usage: gen -out DIR [-shape tu|device] [-tus N -kernels N -helpers N -seed S] (tu: helpers >= 60; device: helpers >= 10, kernels >= 1)")
+		fmt.Fprintln(os.Stderr, "usage: gen -out DIR [-shape tu|device|sycl] [-tus N -kernels N -helpers N -seed S] (tu: helpers >= 60; device: helpers >= 10, kernels >= 1)")
 		os.Exit(2)
 	}
 	switch {
@@ -81,9 +89,9 @@ func main() {
 		usage()
 	case *shape == "tu" && *helpers < clusterSize+libsPerTU:
 		usage()
-	case *shape == "device" && (*helpers < 10 || *kernels < 1):
+	case (*shape == "device" || *shape == "sycl") && (*helpers < 10 || *kernels < 1):
 		usage()
-	case *shape != "tu" && *shape != "device":
+	case *shape != "tu" && *shape != "device" && *shape != "sycl":
 		usage()
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
@@ -91,6 +99,13 @@ func main() {
 		os.Exit(1)
 	}
 	r := rand.New(rand.NewSource(*seed))
+	if *shape == "sycl" {
+		if err := writeSycl(*out, r, *tus, *kernels, *helpers); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *shape == "device" {
 		if err := writeDevice(*out, r, *tus, *kernels, *helpers); err != nil {
 			fmt.Fprintln(os.Stderr, err)
