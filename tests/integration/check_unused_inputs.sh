@@ -7,7 +7,14 @@
 set -euo pipefail
 n="$1"
 shift
-[ $# -eq "$n" ] || { echo "FAIL: $# unused-inputs lists, want one per TU ($n)" >&2; exit 1; }
+# The program's SYCL C++ TUs (its host main.cc, on the device-link path)
+# have per-TU links too; only the OpenCL C TUs' are checked.
+lists=()
+for f in "$@"; do
+  [[ "$(basename "$(dirname "$f")")" =~ \.(cc|cpp)\.id\.bc$ ]] || lists+=("$f")
+done
+set -- "${lists[@]}"
+[ $# -eq "$n" ] || { echo "FAIL: $# unused-inputs lists of OpenCL C TUs, want one per TU ($n)" >&2; exit 1; }
 for f in "$@"; do
   unit="$(basename "$(dirname "$f")")"
   [[ "$unit" =~ _tu([0-9]+)\.cl\.id\.bc$ ]] || { echo "FAIL: $f: no TU in its directory name" >&2; exit 1; }
