@@ -53,6 +53,16 @@ var Allowed = []Allowance{
 		Why:  "the splitter follows the late-2024 post-link, which writes the mask (e.g. assert 1, bfloat16 512); libsycl-jit 2026.2 writes none and lists imports of the bfloat16 library instead, which ours lists too (the wrapper adds the library's images); the CPU device has the extensions natively, so libsycl.so.9 links no fallback library for the bits",
 	},
 	{
+		ID:   "unresolved-import",
+		What: "theirs imports a symbol no image of theirs exports (a SYCL_EXTERNAL function no TU defines) and ours does not list it",
+		Why:  "after the static link the call stays a declaration; the split of a linked program lists only the bfloat16 library's imports (-emit-devicelib-imports), and libsycl's build of the kernel fails on the undefined function as it fails on the per-TU image's unresolvable import",
+	},
+	{
+		ID:   "shared-image-spec-consts",
+		What: "a specialization constant theirs lists in an image that also holds kernels ours' image does not, and ours' image lacks",
+		Why:  "theirs is split per_source (the library refuses per_kernel for some TUs): its image lists the constants of all its kernels; ours' constants must still each be among theirs'",
+	},
+	{
 		ID:   "legacy-assert-used",
 		What: "ours lists a kernel in SYCL/assert used where theirs writes no SYCL/assert used set",
 		Why:  "the splitter follows the late-2024 post-link, which writes the set for kernels that may call assert; libsycl-jit 2026.2 writes none; libsycl.so.9 then only checks the assert flag after such a kernel",

@@ -390,19 +390,36 @@ func (c *comparer) specConstants(label string, o *Image, ts []*Image) {
 		c.add(label, SetSpecConstants, "(table)", "malformed: "+err.Error(), "-")
 		return
 	}
+	// shared-image-spec-consts: an image of theirs that also holds kernels
+	// ours' image does not (theirs split per_source) lists their constants
+	// too; its constants need not all be in ours, but ours' must be among
+	// theirs'.
+	inOurs := map[string]bool{}
+	for _, e := range o.Entries {
+		inOurs[e] = true
+	}
 	want := map[string][]*specConst{}
+	required := map[string]bool{}
 	for _, t := range ts {
 		m, err := specConsts(t)
 		if err != nil {
 			c.add(label, SetSpecConstants, "(table)", "-", "malformed in "+t.Name+": "+err.Error())
 			continue
 		}
+		contained := true
+		for _, e := range t.Entries {
+			contained = contained && inOurs[e]
+		}
 		for n, sc := range m {
 			want[n] = append(want[n], sc)
+			required[n] = required[n] || contained
 		}
 	}
 	for n, scs := range want {
 		for _, sc := range scs {
+			if _, ok := ours[n]; !ok && !required[n] {
+				continue
+			}
 			o, ok := ours[n]
 			switch {
 			case !ok:
@@ -514,7 +531,8 @@ func (c *comparer) symbols(label string, o *Image, ts []*Image) {
 			}
 			c.add(label, SetImportedSymbols, s, "imported", theirs)
 		case !ours && external:
-			c.add(label, SetImportedSymbols, s, none, "imported, exported by no image")
+			// unresolved-import: the split of a statically linked program
+			// lists only the device library's imports.
 		}
 	}
 }

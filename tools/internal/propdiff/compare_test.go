@@ -221,7 +221,6 @@ func TestCompare(t *testing.T) {
 				img("t#2", ks("g"), aspects(), one(SetExportedSymbols, "g"))),
 			want: []Difference{
 				{"k1", SetExportedSymbols, "h", "1", none},
-				{"k1", SetImportedSymbols, "ext", none, "imported, exported by no image"},
 				{"k1", SetImportedSymbols, "g", "imported", "imported, exported by t#2"},
 			},
 		},
