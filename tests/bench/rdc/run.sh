@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# The device link (rdc, the default) against the per-TU path
+# (--@rules_sycl//sycl:rdc=false) for SYCL C++, on the generated 50-TU
+# program tests/hermetic/app50 (50 TUs, each kernel calling a SYCL_EXTERNAL
+# helper of the next TU). A benchmark: run by hand, never by tests.
+#
+#  1. clean build of the program (an output base that has built rules_sycl's
+#     tools; after a server restart; no cache; every output of the app50
+#     package, in every configuration, removed) on the device-link path and
+#     on the per-TU path, ROUNDS rounds (default 2) in alternating order
+#     (ABBA...): wall and CPU time, the ratio per round and its median
+#     (issue 30's goal: device link <= 1.15x per-TU);
+#  2. one-TU edit on the device-link path: a kernel constant of tu7.cc
+#     changed after the first device-link clean build; the rebuild's wall
+#     time and its actions (goal: clean / edit >= 15x);
+#  3. peak RSS of the device-link path's new actions (SyclReverseTranslate,
+#     SyclAnnotate, SyclModuleId, SyclDeviceLinkSummary, SyclDeviceLink,
+#     SyclSplit, SyclTranslate): per mnemonic the TOP (default 3) actions with
+#     the largest outputs, their command lines from `bazel aquery` run
+#     one-shot in the execution root, outputs moved out
+#     (tests/bench/rdc/action_rss.py, tests/bench/proctree_rss.py);
+#  4. start-up: both programs (device link: images of the split of the
+#     per-TU-linked modules; per-TU: 50 images whose imports libsycl links at
+#     run time), RUNS runs each (default 5) taking turns, time from fork to
+#     the first kernel's result and of the whole run, medians
+#     (tests/bench/cpu_aot/timeline.py, SYCL_UR_TRACE=2).
+# Environment: ROUNDS, TOP, RUNS, JOBS (bazel --jobs, default 2),
+# OUTPUT_BASE (default: a new one, removed at exit; an existing one keeps
+# its tools between runs). CPU time and load: tests/bench/measure.sh.
+#   [ROUNDS=N] [JOBS=N] tests/bench/rdc/run.sh
+# Figures: see the end of this header (and docs/sycl-cpp.md, "Build time").
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+here="$root/tests/bench/rdc"
+target=//tests/hermetic/app50:app50
+pkg=tests/hermetic/app50
+rounds="${ROUNDS:-2}"
+top="${TOP:-3}"
+runs="${RUNS:-5}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/rdc.XXXXXX")"
+ob="${OUTPUT_BASE:-$work/ob}"
+cd "$root"
+B() { bazel --output_base="$ob" "$@"; }
+BENCH_NAME=rdc
+# shellcheck source=../measure.sh
+. "$root/tests/bench/measure.sh"
+flags=(--disk_cache= --jobs="${JOBS:-2}" --symlink_prefix=/)
+declare -A path_flags=([rdc]="--@rules_sycl//sycl:rdc=true" [pertu]="--@rules_sycl//sycl:rdc=false")
+edited="$pkg/tu7.cc"
+cp "$edited" "$work/tu7.cc.orig"
+cleanup() {
+  cp "$work/tu7.cc.orig" "$root/$edited"
+  (cd "$root" && B shutdown >/dev/null 2>&1) || true
+  cgroups_cleanup
+  chmod -R u+w "$work" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== setup: rules_sycl's tools, external repositories and a first build"
+echo "$(date -u), $(nproc) CPUs, load $(load); CPU accounting: ${cgroot:-none (machine busy time only)}"
+B build "${flags[@]}" "$target" >"$work/first.log" 2>&1 || { tail -20 "$work/first.log"; exit 1; }
+execroot="$(B info execution_root 2>/dev/null)"
+
+remove_outputs() {
+  local d
+  for d in "$execroot"/bazel-out/*/bin/"$pkg"; do
+    [ -d "$d" ] || continue
+    chmod -R u+w "$d"
+    rm -rf "$d"
+  done
+}
+
+declare -A walls=([rdc]="" [pertu]="") cpus=([rdc]="" [pertu]="")
+clean_build() { # PATH ROUND
+  B shutdown
+  remove_outputs
+  measure "clean.$1.$2" bazel --output_base="$ob" build "${flags[@]}" "${path_flags[$1]}" "$target" >"$work/clean.$1.$2.log" 2>&1 || { tail -20 "$work/clean.$1.$2.log"; exit 1; }
+  walls[$1]+=" $m_wall"
+  cpus[$1]+=" $m_cpu"
+  echo "clean build, $1: wall $m_wall s, CPU $m_cpu s (machine busy $m_busy s), load $m_load ($(processes "$work/clean.$1.$2.log"))"
+}
+
+edit_build() {
+  echo "== one-TU edit on the device-link path ($edited)"
+  sed -i -E '0,/return x \* ([0-9]+) \+ ([0-9]+);/s//return x * \1 + \2 + 1;/' "$edited"
+  cmp -s "$edited" "$work/tu7.cc.orig" && { echo "the edit changed nothing" >&2; exit 1; }
+  measure edit bazel --output_base="$ob" build "${flags[@]}" "${path_flags[rdc]}" "$target" >"$work/edit.log" 2>&1 || { tail -20 "$work/edit.log"; exit 1; }
+  edit=$m_wall
+  edit_cpu=$m_cpu
+  echo "one-TU edit rebuild: wall $m_wall s, CPU $m_cpu s, load $m_load ($(processes "$work/edit.log"))"
+  cp "$work/tu7.cc.orig" "$edited"
+}
+
+action_rss() {
+  echo "== peak RSS of the device-link path's actions (one-shot, the $top with the largest outputs per mnemonic)"
+  local mnemonics=(SyclReverseTranslate SyclAnnotate SyclModuleId SyclDeviceLinkSummary SyclDeviceLink SyclSplit SyclTranslate)
+  local query="mnemonic(\"$(IFS='|'; echo "${mnemonics[*]}")\", deps($target))"
+  B aquery "${flags[@]}" "${path_flags[rdc]}" --include_param_files --output=jsonproto "$query" 2>"$work/aquery.log" >"$work/actions.json" || { tail -20 "$work/aquery.log"; exit 1; }
+  (cd "$execroot" && python3 "$here/action_rss.py" "$work/actions.json" "$work/rss" "$top" "${mnemonics[@]}")
+}
+
+# keep_program PATH: copies the program just built out with its runfiles
+# (the launcher finds them beside itself; the copy holds the program
+# itself, the runtime's files stay links into the execution root), for
+# the start-up runs after the next clean build has removed it.
+keep_program() {
+  local exe bin
+  exe="$execroot/$(B cquery "${flags[@]}" "${path_flags[$1]}" --output=starlark --starlark:expr='target.files_to_run.executable.path' "$target" 2>/dev/null)"
+  chmod -R u+w "$work/$1" 2>/dev/null || true
+  rm -rf "${work:?}/$1"
+  mkdir -p "$work/$1"
+  cp "$exe" "$work/$1/app50"
+  if [ -d "$exe.runfiles" ]; then
+    cp -a "$exe.runfiles" "$work/$1/app50.runfiles"
+    bin="$(find "$work/$1/app50.runfiles" -name app50.bin | head -1)"
+    [ -n "$bin" ] || { echo "no app50.bin in $exe.runfiles" >&2; exit 1; }
+    cp --remove-destination -L "$bin" "$bin.copy"
+    mv -f "$bin.copy" "$bin"
+  fi
+  "$work/$1/app50" | grep -q 'app50: 50 kernels x 4096 elements OK' || { echo "$work/$1/app50 failed" >&2; exit 1; }
+}
+
+for ((r = 1; r <= rounds; r++)); do
+  if ((r % 2)); then order=(rdc pertu); else order=(pertu rdc); fi
+  echo "== round $r of $rounds: ${order[*]}"
+  for p in "${order[@]}"; do
+    clean_build "$p" "$r"
+    if [ "$r" = 1 ] && [ "$p" = rdc ]; then
+      rdc_clean=$m_wall
+      rdc_clean_cpu=$m_cpu
+      keep_program rdc
+      edit_build
+      action_rss
+    fi
+    [ -d "$work/$p" ] || keep_program "$p"
+  done
+done
+python3 - "${walls[rdc]}" "${walls[pertu]}" "${cpus[rdc]}" "${cpus[pertu]}" "$rdc_clean $edit $rdc_clean_cpu $edit_cpu" <<'PY'
+import statistics, sys
+def ratios(what, a, b):
+    if "-" in a.split() + b.split():
+        return
+    a = [float(x) for x in a.split()]
+    b = [float(x) for x in b.split()]
+    r = [x / y for x, y in zip(a, b)]
+    print("%s, device link / per-TU: %s; median %.2fx" % (what, ", ".join("%.1f/%.1f s = %.2fx" % x for x in zip(a, b, r)), statistics.median(r)))
+ratios("clean build wall", sys.argv[1], sys.argv[2])
+ratios("clean build CPU", sys.argv[3], sys.argv[4])
+c, e, cc, ec = sys.argv[5].split()
+print("device-link clean / one-TU edit: wall %s / %s s = %.1fx" % (c, e, float(c) / float(e)) +
+      ("" if "-" in (cc, ec) else ", CPU %s / %s s = %.1fx" % (cc, ec, float(cc) / float(ec))))
+PY
+
+echo "== start-up to the first kernel's result ($runs runs each, taking turns)"
+echo "load $(load)"
+python3 "$root/tests/bench/cpu_aot/timeline.py" "$runs" "rdc=$work/rdc/app50" "pertu=$work/pertu/app50"
+echo "load $(load)"
