@@ -56,7 +56,8 @@ def main():
             moved = re.compile("|".join(re.escape(p) for p in outs + sorted(params, key=len, reverse=True)))
             sub = lambda s: moved.sub(lambda x: os.path.join(out, x.group(0)), s)
             for p in outs:
-                os.makedirs(os.path.dirname(os.path.join(out, p)), exist_ok=True)
+                # A tree artifact's directory exists before the action runs.
+                os.makedirs(os.path.join(out, p) if os.path.isdir(p) else os.path.dirname(os.path.join(out, p)), exist_ok=True)
             for p, lines in params.items():
                 dst = os.path.join(out, p)
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
