@@ -318,3 +318,45 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// -module in a persistent worker (SaveIR, then CachedIR) writes what a
+// one-shot compile writes, after the worker compiled another TU: remote
+// execution runs one-shot, Bazel locally in workers.
+func TestModuleWorkerMatchesOneShot(t *testing.T) {
+	lib := jit(t)
+	moduleArgs := func(dir, src string) []string {
+		return append([]string{"-module=" + filepath.Join(dir, "m.spv")}, compileArgs(lib, dir, "per_source", src)...)
+	}
+	dirA, srcA := setup(t, source)
+	dirB, srcB := setup(t, source)
+	dirC, srcC := setup(t, specSource)
+	if out, err := proctest.Command(moduleArgs(dirA, srcA)...).CombinedOutput(); err != nil {
+		t.Fatalf("one-shot: %v: %s", err, out)
+	}
+	oneShot := tree(t, dirA)
+	var in bytes.Buffer
+	for i, args := range [][]string{moduleArgs(dirC, srcC), moduleArgs(dirB, srcB)} {
+		msg := worker.EncodeRequest(&worker.Request{Arguments: args, RequestID: int32(i)})
+		in.Write(protowire.AppendVarint(nil, uint64(len(msg))))
+		in.Write(msg)
+	}
+	cmd := proctest.Command("--persistent_worker")
+	cmd.Stdin = &in
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("worker: %v", err)
+	}
+	got := tree(t, dirB)
+	for k, v := range got {
+		got[k] = strings.ReplaceAll(v, dirB, dirA)
+	}
+	module := false
+	for k := range oneShot {
+		module = module || strings.HasSuffix(k, "m.spv")
+	}
+	if !module {
+		t.Fatalf("no module written: %v", oneShot)
+	}
+	if diff := cmp.Diff(oneShot, got); diff != "" {
+		t.Errorf("worker outputs differ from one-shot (-one-shot +worker):\n%s", diff)
+	}
+}
