@@ -207,9 +207,7 @@ def _link_per_tu(sycl, device_target, objects, libraries):
 # as libsycl-jit's does. Without SPV_INTEL_global_variable_decorations a
 # device_global fails to translate; without SPV_KHR_expect_assume
 # __builtin_assume is dropped. Left out: SPV_KHR_no_integer_wrap_decoration
-# (libsycl-jit's images do not use it, and LLVM 19's translator, reading
-# them back, keeps the decoration beside the nsw flag, so the forward
-# translation decorates twice: spirv-val rejects it).
+# (libsycl-jit's images do not use it).
 SYCL_CXX_SPIRV_EXTENSIONS = [
     "SPV_EXT_shader_atomic_float_add",
     "SPV_EXT_shader_atomic_float_min_max",

@@ -1,7 +1,9 @@
 package annotate
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -124,7 +126,56 @@ func Annotate(m *llvmir.Module, s *Sets) ([]byte, error) {
 	for _, text := range nodeOrder {
 		w.Raw(nodes[text] + " = " + text + "\n")
 	}
-	return w.Bytes(), nil
+	return dropWrapDecorations(w.Bytes()), nil
+}
+
+var (
+	mdNode     = regexp.MustCompile(`^(![0-9]+) = (?:distinct )?!\{(.*)\}$`)
+	decoration = regexp.MustCompile(`, !spirv\.Decorations (![0-9]+)`)
+)
+
+// dropWrapDecorations removes the !spirv.Decorations attachments that
+// hold only NoSignedWrap (4469) / NoUnsignedWrap (4470) decorations:
+// newer translators (LLVM 19's llvm-spirv) reading SPIR-V back keep them
+// beside the nsw/nuw flags that say the same, and the forward translation
+// then decorates the instruction twice, which spirv-val rejects. The
+// flags stay.
+func dropWrapDecorations(text []byte) []byte {
+	if !bytes.Contains(text, []byte("!spirv.Decorations")) {
+		return text
+	}
+	lines := strings.Split(string(text), "\n")
+	operands := map[string]string{}
+	for _, l := range lines {
+		if m := mdNode.FindStringSubmatch(l); m != nil {
+			operands[m[1]] = strings.TrimSpace(m[2])
+		}
+	}
+	wrapOnly := func(node string) bool {
+		ops := operands[node]
+		if ops == "" {
+			return false
+		}
+		for _, op := range strings.Split(ops, ",") {
+			d := operands[strings.TrimSpace(op)]
+			if d != "i32 4469" && d != "i32 4470" {
+				return false
+			}
+		}
+		return true
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, " ") || !strings.Contains(l, "!spirv.Decorations") {
+			continue
+		}
+		lines[i] = decoration.ReplaceAllStringFunc(l, func(att string) string {
+			if wrapOnly(decoration.FindStringSubmatch(att)[1]) {
+				return ""
+			}
+			return att
+		})
+	}
+	return []byte(strings.Join(lines, "\n"))
 }
 
 // entryEdit is what function e gets from entry en, leaving out what it has.
