@@ -135,11 +135,12 @@ var (
 )
 
 // dropWrapDecorations removes the !spirv.Decorations attachments that
-// hold only NoSignedWrap (4469) / NoUnsignedWrap (4470) decorations:
-// newer translators (LLVM 19's llvm-spirv) reading SPIR-V back keep them
-// beside the nsw/nuw flags that say the same, and the forward translation
-// then decorates the instruction twice, which spirv-val rejects. The
-// flags stay.
+// hold only NoSignedWrap (4469) / NoUnsignedWrap (4470) decorations of
+// instructions or LinkageAttributes (41) of globals: newer translators
+// (LLVM 19's llvm-spirv) reading SPIR-V back keep them beside the nsw/nuw
+// flags and the linkage that say the same, and the forward translation
+// then decorates twice, which spirv-val rejects. The flags and linkage
+// stay.
 func dropWrapDecorations(text []byte) []byte {
 	if !bytes.Contains(text, []byte("!spirv.Decorations")) {
 		return text
@@ -158,14 +159,14 @@ func dropWrapDecorations(text []byte) []byte {
 		}
 		for _, op := range strings.Split(ops, ",") {
 			d := operands[strings.TrimSpace(op)]
-			if d != "i32 4469" && d != "i32 4470" {
+			if d != "i32 4469" && d != "i32 4470" && !strings.HasPrefix(d, "i32 41,") {
 				return false
 			}
 		}
 		return true
 	}
 	for i, l := range lines {
-		if !strings.HasPrefix(l, " ") || !strings.Contains(l, "!spirv.Decorations") {
+		if strings.HasPrefix(l, "!") || !strings.Contains(l, "!spirv.Decorations") {
 			continue
 		}
 		lines[i] = decoration.ReplaceAllStringFunc(l, func(att string) string {

@@ -263,8 +263,8 @@ func TestAnnotateKernelAttributes(t *testing.T) {
 
 // NoSignedWrap/NoUnsignedWrap decorations beside nsw/nuw go; others stay.
 func TestDropWrapDecorations(t *testing.T) {
-	in := "define spir_func i32 @f(i32 %a) {\n  %x = add nsw i32 %a, 1, !spirv.Decorations !1\n  %y = add nuw i32 %x, 1, !spirv.Decorations !3\n  %z = mul i32 %y, 2, !spirv.Decorations !5\n  ret i32 %z\n}\n!0 = !{i32 4469}\n!1 = !{!0}\n!2 = !{i32 4470}\n!3 = !{!0, !2}\n!4 = !{i32 44, i32 1}\n!5 = !{!4}\n"
-	want := "define spir_func i32 @f(i32 %a) {\n  %x = add nsw i32 %a, 1\n  %y = add nuw i32 %x, 1\n  %z = mul i32 %y, 2, !spirv.Decorations !5\n  ret i32 %z\n}\n!0 = !{i32 4469}\n!1 = !{!0}\n!2 = !{i32 4470}\n!3 = !{!0, !2}\n!4 = !{i32 44, i32 1}\n!5 = !{!4}\n"
+	in := "@g = addrspace(1) global i32 0, !spirv.Decorations !7\ndefine spir_func i32 @f(i32 %a) {\n  %x = add nsw i32 %a, 1, !spirv.Decorations !1\n  %y = add nuw i32 %x, 1, !spirv.Decorations !3\n  %z = mul i32 %y, 2, !spirv.Decorations !5\n  ret i32 %z\n}\n!0 = !{i32 4469}\n!1 = !{!0}\n!2 = !{i32 4470}\n!3 = !{!0, !2}\n!4 = !{i32 44, i32 1}\n!5 = !{!4}\n!6 = !{i32 41, !\"g\", i32 0}\n!7 = !{!6}\n"
+	want := "@g = addrspace(1) global i32 0\ndefine spir_func i32 @f(i32 %a) {\n  %x = add nsw i32 %a, 1\n  %y = add nuw i32 %x, 1\n  %z = mul i32 %y, 2, !spirv.Decorations !5\n  ret i32 %z\n}\n!0 = !{i32 4469}\n!1 = !{!0}\n!2 = !{i32 4470}\n!3 = !{!0, !2}\n!4 = !{i32 44, i32 1}\n!5 = !{!4}\n!6 = !{i32 41, !\"g\", i32 0}\n!7 = !{!6}\n"
 	if diff := cmp.Diff(want, string(dropWrapDecorations([]byte(in)))); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
