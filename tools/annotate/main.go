@@ -106,14 +106,9 @@ func annotateFile(c *config) error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(c.in)
+	data, err := llvmir.ReadText(c.in, c.llvmDis)
 	if err != nil {
 		return err
-	}
-	if llvmir.IsBitcode(data) {
-		if data, err = llvmir.Disassemble(data, c.llvmDis); err != nil {
-			return fmt.Errorf("%s: %v", c.in, err)
-		}
 	}
 	m, err := llvmir.Parse(data, c.in)
 	if err != nil {

@@ -161,14 +161,9 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 }
 
 func summarize(c *config) error {
-	data, err := os.ReadFile(c.in)
+	data, err := llvmir.ReadText(c.in, c.llvmDis)
 	if err != nil {
 		return err
-	}
-	if llvmir.IsBitcode(data) {
-		if data, err = llvmir.Disassemble(data, c.llvmDis); err != nil {
-			return fmt.Errorf("%s: %v", c.in, err)
-		}
 	}
 	m, err := llvmir.Parse(data, c.in)
 	if err != nil {

@@ -53,6 +53,21 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 	return pipe(llvmDis, bitcode, "-o", "-", "-")
 }
 
+// ReadText reads the module at path as IR text: bitcode goes through
+// llvmDis; an error names path.
+func ReadText(path, llvmDis string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if IsBitcode(data) {
+		if data, err = Disassemble(data, llvmDis); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	return data, nil
+}
+
 // DisassembleTo is Disassemble writing the text to out (e.g. a file the
 // caller then maps) instead of returning it.
 func DisassembleTo(bitcode []byte, out io.Writer, llvmDis string) error {
