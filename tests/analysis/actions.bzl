@@ -52,3 +52,23 @@ def assert_no_absolute_paths(env, actions):
                 value.startswith("/"),
                 "%s action has an absolute path on its command line: %s" % (a.mnemonic, arg),
             )
+
+_RDC = str(Label("//sycl:rdc"))
+
+def make_per_tu(impl, config_settings = {}, **kwargs):
+    """analysistest.make with SYCL C++ on the per-TU path (rdc off).
+
+    For tests of the per-TU images and of the OpenCL C pipeline, whose
+    targets' C++ TUs are then not device objects of the link.
+
+    Args:
+      impl: the test's implementation.
+      config_settings: more settings of the test's configuration.
+      **kwargs: analysistest.make's other arguments.
+
+    Returns:
+      the test rule.
+    """
+    settings = dict(config_settings)
+    settings[_RDC] = False
+    return analysistest.make(impl, config_settings = settings, **kwargs)

@@ -2,16 +2,7 @@
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "SyclInfo")
-load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value")
-
-_RDC = str(Label("//sycl:rdc"))
-
-def _opencl_make(impl, config_settings = {}, **kwargs):
-    # These test the OpenCL C pipeline: the targets' C++ host TUs stay on
-    # the per-TU path (rdc off), out of the device link and its counts.
-    settings = dict(config_settings)
-    settings[_RDC] = False
-    return analysistest.make(impl, config_settings = settings, **kwargs)
+load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value", "make_per_tu")
 
 def _assert_counts(env, by, counts):
     for m, n in counts.items():
@@ -98,16 +89,16 @@ _BINARY_TEST_ATTRS = {"expected_split": attr.string(mandatory = True)}
 # default, is in target_tests.bzl).
 _WHOLE = {str(Label("//sycl:device_link_mode")): "whole"}
 
-binary_pipeline_test = _opencl_make(_binary_pipeline_test_impl, attrs = _BINARY_TEST_ATTRS, config_settings = _WHOLE)
+binary_pipeline_test = make_per_tu(_binary_pipeline_test_impl, attrs = _BINARY_TEST_ATTRS, config_settings = _WHOLE)
 
 # The build setting reaches the split action.
-binary_pipeline_per_kernel_test = _opencl_make(
+binary_pipeline_per_kernel_test = make_per_tu(
     _binary_pipeline_test_impl,
     attrs = _BINARY_TEST_ATTRS,
     config_settings = dict(_WHOLE, **{str(Label("//sycl:split_mode")): "per_kernel"}),
 )
 
-binary_pipeline_off_test = _opencl_make(
+binary_pipeline_off_test = make_per_tu(
     _binary_pipeline_test_impl,
     attrs = _BINARY_TEST_ATTRS,
     config_settings = dict(_WHOLE, **{str(Label("//sycl:split_mode")): "off"}),
@@ -127,7 +118,7 @@ def _opencl_inputs_test_impl(ctx):
     asserts.false(env, "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING" in compiles[0].argv, "nor the runtime's defines")
     return analysistest.end(env)
 
-opencl_inputs_test = _opencl_make(_opencl_inputs_test_impl)
+opencl_inputs_test = make_per_tu(_opencl_inputs_test_impl)
 
 # --- sycl_library: per-TU device compile, host compile, no device link --------
 
@@ -155,7 +146,7 @@ def _library_test_impl(ctx):
     assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
-library_test = _opencl_make(_library_test_impl)
+library_test = make_per_tu(_library_test_impl)
 
 # --- sycl_toolchain: a detection failure names what is missing ----------------
 
@@ -164,7 +155,7 @@ def _toolchain_missing_test_impl(ctx):
     asserts.expect_failure(env, "missing: llvm-spirv-15 (set SYCL_LLVM_SPIRV or apt-get install llvm-spirv-15)")
     return analysistest.end(env)
 
-toolchain_missing_test = _opencl_make(_toolchain_missing_test_impl, expect_failure = True)
+toolchain_missing_test = make_per_tu(_toolchain_missing_test_impl, expect_failure = True)
 
 # --- compression: build setting and attribute reach the wrapper -------------
 
@@ -182,9 +173,9 @@ _COMPRESSION_ATTRS = {
     "expect_level": attr.string(),
 }
 
-wrap_compression_test = _opencl_make(_wrap_compression_test_impl, attrs = _COMPRESSION_ATTRS)
+wrap_compression_test = make_per_tu(_wrap_compression_test_impl, attrs = _COMPRESSION_ATTRS)
 
-wrap_compression_setting_test = _opencl_make(
+wrap_compression_setting_test = make_per_tu(
     _wrap_compression_test_impl,
     attrs = _COMPRESSION_ATTRS,
     config_settings = {
@@ -210,7 +201,7 @@ def _image_shards_test_impl(ctx):
     asserts.equals(env, sorted([f for a in by["SyclTranslate"] for f in a.outputs.to_list()]), sorted([f for f in wrap.inputs.to_list() if "/spirv" in f.path]), "and every shard's images")
     return analysistest.end(env)
 
-image_shards_test = _opencl_make(
+image_shards_test = make_per_tu(
     _image_shards_test_impl,
     config_settings = dict(_WHOLE, **{str(Label("//sycl:image_shards")): 3}),
 )

@@ -2,7 +2,7 @@
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "SyclInfo")
-load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value")
+load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value", "make_per_tu")
 
 # The pinned library (rules/private/sycl_jit.bzl) and its neighbours.
 _JIT_LIBRARY = "libsycl-jit.so.23.1"
@@ -18,15 +18,6 @@ _JIT = _ONEAPI + "/jit/lib/" + _JIT_LIBRARY
 # The bfloat16 device library's images it compiles (sycl_jit.bzl).
 _BF16_NATIVE_SHA256 = "f764a4e75941b61fd1431f86d278676de15f3ac0fda36a01d9996615da6a9eb5"
 _BF16_FALLBACK_SHA256 = "d7a8fb99ebfc8abaf95ab356b08e60deb504d064f5c48e3d20d461d32330c935"
-
-_RDC = str(Label("//sycl:rdc"))
-
-def _per_tu_make(impl, config_settings = {}, **kwargs):
-    # These tests are of the per-TU path (rdc = 0, -fno-sycl-rdc): each TU's
-    # images final in its compile. The device-link path: _rdc_test_impl.
-    settings = dict(config_settings)
-    settings[_RDC] = False
-    return analysistest.make(impl, config_settings = settings, **kwargs)
 
 def _syclc_flags(action):
     # The compiler's flags: after "--", the source last.
@@ -136,10 +127,10 @@ def _binary_test_impl(ctx):
 
 _SPLIT_ATTRS = {"split": attr.string(mandatory = True)}
 
-sycl_cxx_binary_test = _per_tu_make(_binary_test_impl, attrs = _SPLIT_ATTRS)
+sycl_cxx_binary_test = make_per_tu(_binary_test_impl, attrs = _SPLIT_ATTRS)
 
 # device_link_mode does not apply to SYCL C++ TUs: no link either way.
-sycl_cxx_binary_whole_test = _per_tu_make(
+sycl_cxx_binary_whole_test = make_per_tu(
     _binary_test_impl,
     attrs = _SPLIT_ATTRS,
     config_settings = {str(Label("//sycl:device_link_mode")): "whole"},
@@ -152,12 +143,12 @@ def _split_test_impl(ctx):
         asserts.equals(env, ctx.attr.split, flag_value(dc.argv, "-split"))
     return analysistest.end(env)
 
-sycl_cxx_split_per_kernel_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
-sycl_cxx_split_per_source_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_source"})
-sycl_cxx_split_off_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "off"})
+sycl_cxx_split_per_kernel_test = make_per_tu(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
+sycl_cxx_split_per_source_test = make_per_tu(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_source"})
+sycl_cxx_split_off_test = make_per_tu(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "off"})
 
 # The rule's split_mode attribute wins over the build setting.
-sycl_cxx_split_attr_test = _per_tu_make(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
+sycl_cxx_split_attr_test = make_per_tu(_split_test_impl, attrs = _SPLIT_ATTRS, config_settings = {str(Label("//sycl:split_mode")): "per_kernel"})
 
 # --- --compilation_mode=opt: -O2 and NDEBUG on both sides -----------------
 
@@ -173,7 +164,7 @@ def _opt_test_impl(ctx):
         asserts.false(env, "-O0" in a.argv, "host: no -O0")
     return analysistest.end(env)
 
-sycl_cxx_opt_test = _per_tu_make(_opt_test_impl, config_settings = {"//command_line_option:compilation_mode": "opt"})
+sycl_cxx_opt_test = make_per_tu(_opt_test_impl, config_settings = {"//command_line_option:compilation_mode": "opt"})
 
 # --- the C++ toolchain's flags reach the host compile ---------------------
 
@@ -206,7 +197,7 @@ _HOST_FLAGS_ATTRS = {
 
 # --copt and --cxxopt reach SyclHostCompile, after its own flags, as they
 # reach a cc_library's CppCompile (they are host flags: not the device's).
-sycl_cxx_host_copt_test = _per_tu_make(
+sycl_cxx_host_copt_test = make_per_tu(
     _host_flags_test_impl,
     attrs = _HOST_FLAGS_ATTRS,
     config_settings = {
@@ -216,7 +207,7 @@ sycl_cxx_host_copt_test = _per_tu_make(
 )
 
 # -c dbg: the C++ toolchain's dbg feature (-g) and the host compile's -O0 -g.
-sycl_cxx_host_dbg_test = _per_tu_make(
+sycl_cxx_host_dbg_test = make_per_tu(
     _host_flags_test_impl,
     attrs = _HOST_FLAGS_ATTRS,
     config_settings = {"//command_line_option:compilation_mode": "dbg"},
@@ -225,7 +216,7 @@ sycl_cxx_host_dbg_test = _per_tu_make(
 # --features reach it too (the toolchain's own flags minus
 # unfiltered_compile_flags: here -fstack-protector of default_compile_flags,
 # gone when that feature is turned off).
-sycl_cxx_host_features_test = _per_tu_make(
+sycl_cxx_host_features_test = make_per_tu(
     _host_flags_test_impl,
     attrs = _HOST_FLAGS_ATTRS,
     config_settings = {"//command_line_option:features": ["-default_compile_flags"]},
@@ -253,7 +244,7 @@ def _library_test_impl(ctx):
     asserts.true(env, "ext.cpp.images" in [f.basename for f in target[OutputGroupInfo].device_images.to_list()], "output group device_images")
     return analysistest.end(env)
 
-sycl_cxx_library_test = _per_tu_make(_library_test_impl)
+sycl_cxx_library_test = make_per_tu(_library_test_impl)
 
 # --- OpenCL C and SYCL C++ in one binary, two device targets --------------
 
@@ -276,7 +267,7 @@ def _mixed_two_targets_test_impl(ctx):
     asserts.equals(env, [("spir64", "spirv"), ("nvptx64", "fatbin"), ("spir64", "main.cc.images"), ("nvptx64", "fatbin")], groups, "OpenCL C images per target, then the SYCL C++ images per target")
     return analysistest.end(env)
 
-sycl_cxx_mixed_two_targets_test = _per_tu_make(
+sycl_cxx_mixed_two_targets_test = make_per_tu(
     _mixed_two_targets_test_impl,
     config_settings = {
         str(Label("//sycl:device_link_mode")): "whole",
@@ -319,7 +310,7 @@ def _nvptx64_only_test_impl(ctx):
     assert_no_absolute_paths(env, syclc + by["SyclPtxas"] + fatbinary)
     return analysistest.end(env)
 
-sycl_cxx_nvptx64_only_test = _per_tu_make(
+sycl_cxx_nvptx64_only_test = make_per_tu(
     _nvptx64_only_test_impl,
     config_settings = {
         str(Label("//sycl:device_link_mode")): "whole",
@@ -361,7 +352,7 @@ def _nvptx64_device_link_test_impl(ctx):
     assert_no_absolute_paths(env, syclc + links)
     return analysistest.end(env)
 
-sycl_cxx_nvptx64_device_link_test = _per_tu_make(
+sycl_cxx_nvptx64_device_link_test = make_per_tu(
     _nvptx64_device_link_test_impl,
     config_settings = {
         str(Label("//sycl:targets")): ["nvptx64"],
@@ -375,7 +366,7 @@ def _missing_test_impl(ctx):
     asserts.expect_failure(env, "are single-source SYCL, but the SYCL toolchain cannot compile SYCL C++; missing: a host clang: clang++-19 or clang++-15 (set SYCL_HOST_CLANG or apt-get install clang-19); sycl_compiler (tools/syclc)")
     return analysistest.end(env)
 
-sycl_cxx_missing_test = _per_tu_make(
+sycl_cxx_missing_test = make_per_tu(
     _missing_test_impl,
     expect_failure = True,
     config_settings = {"//command_line_option:extra_toolchains": [str(Label("//tests/analysis:no_sycl_cxx_toolchain"))]},
@@ -400,7 +391,7 @@ def _jit_check_test_impl(ctx):
     assert_no_absolute_paths(env, checks)
     return analysistest.end(env)
 
-sycl_jit_check_test = _per_tu_make(_jit_check_test_impl)
+sycl_jit_check_test = make_per_tu(_jit_check_test_impl)
 
 # --- the toolchain: one SyclDeviceLibs, the bfloat16 images pinned ---------
 
@@ -421,7 +412,7 @@ def _devicelibs_test_impl(ctx):
     assert_no_absolute_paths(env, libs)
     return analysistest.end(env)
 
-sycl_devicelibs_test = _per_tu_make(_devicelibs_test_impl)
+sycl_devicelibs_test = make_per_tu(_devicelibs_test_impl)
 
 # --- sycl_bundle: SYCL C++ images go into the SYCLBIN as they are ----------
 
@@ -436,7 +427,7 @@ def _bundle_test_impl(ctx):
     asserts.true(env, "-target=spir64" in bundle.argv)
     return analysistest.end(env)
 
-sycl_cxx_bundle_test = _per_tu_make(_bundle_test_impl)
+sycl_cxx_bundle_test = make_per_tu(_bundle_test_impl)
 
 # --- the device-link path (rdc, the default) ------------------------------
 
