@@ -16,6 +16,36 @@ def files_of(tools):
     return depset(transitive = [t[DefaultInfo].files for t in tools] +
                                [t[DefaultInfo].default_runfiles.files for t in tools])
 
+def image_stages(translator, aot, cuda):
+    """The stages of a device target's images after the split, in order.
+
+    Each is struct(name, takes, gives), forms of images: "bitcode" (the
+    split's), "spirv", "ptx", "native". The pipeline runs one image table
+    through them (pipeline.bzl's image table constructor), starting where
+    the table's images stand.
+
+    Args:
+      translator: whether the target translates to SPIR-V.
+      aot: whether it has an ahead-of-time compiler.
+      cuda: whether it is a CUDA target (ptx_arch: `aot` writes PTX, which
+        ptxas and fatbinary then compile per architecture).
+
+    Returns:
+      list of struct(name, takes, gives).
+    """
+    stages = []
+    form = "bitcode"
+    if translator:
+        stages.append(struct(name = "translate", takes = form, gives = "spirv"))
+        form = "spirv"
+    if aot:
+        gives = "ptx" if cuda else "native"
+        stages.append(struct(name = "aot", takes = form, gives = gives))
+        form = gives
+    if cuda:
+        stages.append(struct(name = "fatbinary", takes = "ptx", gives = "native"))
+    return stages
+
 def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None, runtime_files = None):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
@@ -59,6 +89,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
         aot_extension = aot_extension,
         aot_isa_flag = aot_isa_flag,
         image_format = image_format,
+        stages = image_stages(translator = bool(ctx.attr.translator), aot = bool(aot), cuda = bool(cuda)),
         all_files = all_files,
         cuda = cuda,
         runtime_files = runtime_files or depset(),

@@ -45,24 +45,93 @@ def _ptx_device_link(sycl, device_target, tus):
         return tus
     return [emit_ptx_device_link(sycl, device_target = device_target, tus = tus)]
 
-def _sycl_cxx_image_table(sycl, device_target, tu, syclbin):
-    """A SYCL C++ TU's images for device_target: SPIR-V as they are or compiled ahead of time (spir64_x86_64), PTX in fat binaries (nvptx64).
+def _sycl_cxx_entries(sycl, sycl_info):
+    """The images SYCL C++ TUs were compiled to per TU (tools/syclc), as entries of the image pipeline.
 
-    nvptx64 images are PTX from tools/syclc: with --@rules_sycl//sycl:cuda_archs
-    each becomes a fat binary of a cubin per architecture and the PTX (what
-    DPC++ wraps for CUDA, format native), else (and in a SYCLBIN, which keeps
-    PTX) it is wrapped as PTX (format none: the runtime hands it to the CUDA
-    driver, which JIT-compiles it).
+    SPIR-V for SPIR-V targets (they enter after `translate`), PTX for CUDA
+    targets (after `aot`; libsycl-jit's PTX is for sm_75). A CUDA target's
+    TUs may first become one device link (_ptx_device_link).
     """
-    if device_target.cuda:
-        if not sycl.modes.cuda_archs or syclbin:
-            return struct(dirs = [tu.dir], table = tu.table, device_target = device_target, format = "none")
-        fat = emit_cuda_fatbinary(sycl, device_target = device_target, ptx = struct(dir = tu.dir, table = tu.table), unit = _unit_name(tu.dir), ptx_arch = SYCL_JIT.ptx_target)
-        return struct(dirs = [tu.dir] + fat.dirs, table = fat.table, device_target = device_target, format = "native")
-    if not device_target.aot:
-        return struct(dirs = [tu.dir], table = tu.table, device_target = device_target, format = "spirv")
-    aot = emit_aot(sycl, device_target = device_target, in_dirs = [tu.dir], in_table = tu.table, unit = _unit_name(tu.dir))
-    return struct(dirs = [tu.dir, aot.dir], table = aot.table, device_target = device_target, format = device_target.image_format)
+    return [
+        _entry(dt, t.dir, t.table, unit = _unit_name(t.dir), form = "ptx" if dt.cuda else "spirv", image_format = "none" if dt.cuda else "spirv", ptx_arch = SYCL_JIT.ptx_target if dt.cuda else None)
+        for dt in sycl.device_targets
+        for t in _ptx_device_link(sycl, dt, _sycl_cxx_tables(sycl_info, dt))
+    ]
+
+def _entry(device_target, dir, table, unit, form, image_format, split = None, ptx_arch = None, translate_flags = []):
+    """One image table entering the image pipeline: its images' form and where they came from.
+
+    Args:
+      device_target: SyclDeviceTargetInfo.
+      dir: the tree artifact of the images and their table.
+      table: path of the file table.
+      unit: string or None, the per-TU directory (see context.bzl's declare).
+      form: "bitcode" (a split's images), "spirv" or "ptx" (a front end's).
+      image_format: the wrapper's -format if no stage follows.
+      split: the split (emit_split) the images come from, or None.
+      ptx_arch: the architecture of PTX images where it is not the device
+        target's ptx_arch.
+      translate_flags: translator flags beyond the device target's.
+
+    Returns:
+      struct.
+    """
+    return struct(device_target = device_target, dir = dir, table = table, unit = unit, form = form, image_format = image_format, split = split, ptx_arch = ptx_arch, translate_flags = translate_flags)
+
+def _image_table(sycl, entry, syclbin, shard = None):
+    """The one image table constructor: an entry's images through the rest of their device target's stages.
+
+    A split's bitcode images go through every stage of the device target
+    (image_stages: translate -> aot -> fatbinary); a front end's images
+    start after the stage that gives their form. fatbinary runs only with
+    --@rules_sycl//sycl:cuda_archs and not in a SYCLBIN (which keeps PTX;
+    without architectures the PTX is wrapped as it is, format none: the
+    CUDA driver JIT-compiles it).
+
+    Args:
+      sycl: the SYCL context (context.bzl).
+      entry: struct from _entry.
+      syclbin: None to wrap, or struct(state, container) to bundle.
+      shard: None, or (i, n): the i-th of n slices of a split's images.
+
+    Returns:
+      struct(dirs, table, device_target, format, split): every tree the
+      final images need (the final one last), their file table, the
+      wrapper's -format.
+    """
+    dt = entry.device_target
+    stages = dt.stages
+    if entry.form != "bitcode":
+        given = [s.gives for s in stages]
+        if entry.form not in given:
+            fail("%s: device target %s takes no %s images (its stages: %s)" % (sycl.label, dt.name, entry.form, " -> ".join([s.name for s in stages]) or "none"))
+        stages = stages[given.index(entry.form) + 1:]
+    dirs = [entry.dir]
+    table = entry.table
+    form = entry.form
+    image_format = entry.image_format
+    for stage in stages:
+        if stage.name == "fatbinary" and (syclbin or not sycl.modes.cuda_archs):
+            break
+        if stage.takes != form:
+            fail("%s: the %s stage of device target %s takes %s images, not %s" % (sycl.label, stage.name, dt.name, stage.takes, form))
+        if stage.name == "translate":
+            out = emit_translate(sycl, device_target = dt, split = struct(dir = dirs[-1], table = table), unit = entry.unit, shard = shard, extra_flags = entry.translate_flags)
+            dirs.append(out.dir)
+        elif stage.name == "aot":
+            # The first stage picks the shard's rows; a later one reads a
+            # table of only them.
+            out = emit_aot(sycl, device_target = dt, in_dirs = list(dirs), in_table = table, unit = entry.unit, shard = shard, shard_rows = len(dirs) == 1)
+            dirs.append(out.dir)
+        elif stage.name == "fatbinary":
+            out = emit_cuda_fatbinary(sycl, device_target = dt, ptx = struct(dir = dirs[-1], table = table), unit = entry.unit, shard = shard, ptx_arch = entry.ptx_arch)
+            dirs += out.dirs
+        else:
+            fail("%s: device target %s has an unknown stage %s" % (sycl.label, dt.name, stage.name))
+        table = out.table
+        form = stage.gives
+        image_format = "native" if stage.name == "fatbinary" else dt.image_format
+    return struct(dirs = dirs, table = table, device_target = dt, format = image_format, split = entry.split)
 
 def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     """Per device target: device link, split, translation/AOT; then one wrap or bundle.
@@ -99,11 +168,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     """
     per_tu = sycl.modes.per_tu and not syclbin
     rdc = bool(sycl_info.sycl_cxx_device_objects.to_list())
-    sycl_cxx = [
-        _sycl_cxx_image_table(sycl, dt, t, syclbin)
-        for dt in sycl.device_targets
-        for t in _ptx_device_link(sycl, dt, _sycl_cxx_tables(sycl_info, dt))
-    ]
+    sycl_cxx = [_image_table(sycl, e, syclbin) for e in _sycl_cxx_entries(sycl, sycl_info)]
     image_tables = []
     first = None
     unused = []
@@ -254,29 +319,6 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
     if n < 1:
         fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
-    image_tables = []
-    for i in range(n):
-        shard = (i, n) if n > 1 else None
-        dirs = [split.dir]
-        table = split.table
-        if dt.translator:
-            extra = ["--spirv-ext=+" + ",+".join(SYCL_CXX_SPIRV_EXTENSIONS)] if sycl_cxx else []
-            spirv = emit_translate(sycl, device_target = dt, split = split, unit = unit, shard = shard, extra_flags = extra)
-            dirs.append(spirv.dir)
-            table = spirv.table
-        if dt.aot:
-            aot = emit_aot(sycl, device_target = dt, in_dirs = list(dirs), in_table = table, unit = unit, shard = shard, shard_rows = not dt.translator)
-            dirs.append(aot.dir)
-            table = aot.table
-        image_format = dt.image_format
-
-        # PTX -> a cubin per architecture -> one fat binary per image; the
-        # AOT table already lists only this shard's images, so each shard
-        # gets its own ptxas and fatbinary actions. A SYCLBIN keeps the PTX.
-        if dt.aot and dt.cuda and sycl.modes.cuda_archs and not syclbin:
-            fat = emit_cuda_fatbinary(sycl, device_target = dt, ptx = struct(dir = dirs[-1], table = table), unit = unit, shard = shard)
-            dirs += fat.dirs
-            table = fat.table
-            image_format = "native"
-        image_tables.append(struct(dirs = dirs, table = table, device_target = dt, format = image_format, split = split))
-    return image_tables
+    flags = ["--spirv-ext=+" + ",+".join(SYCL_CXX_SPIRV_EXTENSIONS)] if sycl_cxx else []
+    entry = _entry(dt, split.dir, split.table, unit = unit, form = "bitcode", image_format = dt.image_format, split = split, translate_flags = flags)
+    return [_image_table(sycl, entry, syclbin, shard = (i, n) if n > 1 else None) for i in range(n)]

@@ -1,7 +1,11 @@
 """Analysis tests of multi-target builds: one link/split per device target,
 translation and AOT per image x target, one wrapper group per target."""
 
-load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts", "unittest")
+
+# A private helper: not public API.
+# buildifier: disable=bzl-visibility
+load("//rules/private:device_target.bzl", "image_stages")
 load(":actions.bzl", "actions_by_mnemonic")
 
 def _wrap_groups(argv):
@@ -347,3 +351,20 @@ cuda_missing_test = analysistest.make(
         str(Label("//sycl:targets")): ["spir64", "nvptx64"],
     },
 )
+
+def _chain(**kwargs):
+    return [(s.name, s.takes, s.gives) for s in image_stages(**kwargs)]
+
+def _image_stages_test_impl(ctx):
+    env = unittest.begin(ctx)
+
+    # The split's bitcode images, per kind of device target; a front end's
+    # SPIR-V enters after translate, its PTX after aot.
+    asserts.equals(env, [("translate", "bitcode", "spirv")], _chain(translator = True, aot = False, cuda = False))
+    asserts.equals(env, [("translate", "bitcode", "spirv"), ("aot", "spirv", "native")], _chain(translator = True, aot = True, cuda = False))
+    asserts.equals(env, [("aot", "bitcode", "native")], _chain(translator = False, aot = True, cuda = False))
+    asserts.equals(env, [("aot", "bitcode", "ptx"), ("fatbinary", "ptx", "native")], _chain(translator = False, aot = True, cuda = True))
+    asserts.equals(env, [], _chain(translator = False, aot = False, cuda = False))
+    return unittest.end(env)
+
+image_stages_test = unittest.make(_image_stages_test_impl)
