@@ -25,7 +25,7 @@ def has_device_code(sycl, sycl_info):
       bool: device TUs to link, or SYCL C++ images to wrap.
     """
     for dt in sycl.device_targets:
-        if sycl_info.device_objects_by_target[dt.name].to_list() or _sycl_cxx_tables(sycl_info, dt):
+        if sycl_info.device_objects_by_target[dt.name] or sycl_info.image_tables_by_target.get(dt.name):
             return True
     return False
 
@@ -167,7 +167,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
       (a depset, empty without).
     """
     per_tu = sycl.modes.per_tu and not syclbin
-    rdc = bool(sycl_info.sycl_cxx_device_objects.to_list())
+    rdc = bool(sycl_info.sycl_cxx_device_objects)
     sycl_cxx = [_image_table(sycl, e, syclbin) for e in _sycl_cxx_entries(sycl, sycl_info)]
     image_tables = []
     first = None
@@ -178,12 +178,12 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
         if dt.name == sycl.primary.name:
             libraries = depset(transitive = [dt.libraries, sycl_info.device_libraries])
         objects = sycl_info.device_objects_by_target[dt.name]
-        if sycl_cxx and not objects.to_list():
+        if sycl_cxx and not objects:
             continue
 
         # Without device TUs there is nothing to do per TU: the whole-program
         # flow keeps the outputs a binary without device code had before.
-        if per_tu and objects.to_list():
+        if per_tu and objects:
             units = _link_per_tu(sycl, dt, objects, libraries)
             unused += [u.unused for u in units]
         else:
