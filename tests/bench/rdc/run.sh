@@ -57,15 +57,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 here="$root/tests/bench/rdc"
-target=//tests/hermetic/app50:app50
-pkg=tests/hermetic/app50
 rounds="${ROUNDS:-2}"
 top="${TOP:-3}"
 runs="${RUNS:-5}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/rdc.XXXXXX")"
 ob="${OUTPUT_BASE:-$work/ob}"
 cd "$root"
-B() { bazel --output_base="$ob" "$@"; }
 BENCH_NAME=rdc
 # shellcheck source=../measure.sh
 . "$root/tests/bench/measure.sh"
@@ -74,21 +71,9 @@ flags=(--disk_cache= --jobs="${JOBS:-2}" --symlink_prefix=/)
 # --@rules_sycl//sycl:rdc names another label there and changes nothing
 # (both programs came out byte-identical); users' workspaces spell it so.
 declare -A path_flags=([rdc]="--//sycl:rdc=true" [pertu]="--//sycl:rdc=false")
-edited="$pkg/tu7.cc"
-cp "$edited" "$work/tu7.cc.orig"
-cleanup() {
-  cp "$work/tu7.cc.orig" "$root/$edited"
-  (cd "$root" && B shutdown >/dev/null 2>&1) || true
-  cgroups_cleanup
-  chmod -R u+w "$work" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-echo "== setup: rules_sycl's tools, external repositories and a first build"
-echo "$(date -u), $(nproc) CPUs, load $(load); CPU accounting: ${cgroot:-none (machine busy time only)}"
-B build "${flags[@]}" "$target" >"$work/first.log" 2>&1 || { tail -20 "$work/first.log"; exit 1; }
-execroot="$(B info execution_root 2>/dev/null)"
+# shellcheck source=../app50.sh
+. "$root/tests/bench/app50.sh"
+app50_setup
 
 remove_outputs() {
   local d
@@ -111,14 +96,13 @@ clean_build() { # PATH ROUND
 
 edit_build() {
   echo "== one-TU edit on the device-link path ($edited)"
-  sed -i -E '0,/return x \* ([0-9]+) \+ ([0-9]+);/s//return x * \1 + \2 + 1;/' "$edited"
-  cmp -s "$edited" "$work/tu7.cc.orig" && { echo "the edit changed nothing" >&2; exit 1; }
+  edit_tu7
   measure edit bazel --output_base="$ob" build "${flags[@]}" "${path_flags[rdc]}" "$target" >"$work/edit.log" 2>&1 || { tail -20 "$work/edit.log"; exit 1; }
   edit=$m_wall
   # No CPU time: the edit's actions run in the warm server's workers and
   # sandboxes, outside the command's cgroup.
   echo "one-TU edit rebuild: wall $m_wall s, load $m_load ($(processes "$work/edit.log"))"
-  cp "$work/tu7.cc.orig" "$edited"
+  restore_tu7
 }
 
 action_rss() {

@@ -43,32 +43,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 here="$root/tests/bench/syclcpp"
-target=//tests/hermetic/app50:app50
-pkg=tests/hermetic/app50
 rounds="${ROUNDS:-1}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/syclcpp.XXXXXX")"
 ob="$work/ob"
 cd "$root"
-B() { bazel --output_base="$ob" "$@"; }
 BENCH_NAME=syclcpp
 # shellcheck source=../measure.sh
 . "$root/tests/bench/measure.sh"
 flags=(--disk_cache= --jobs=2 --symlink_prefix=/)
-edited="$pkg/tu7.cc"
-cp "$edited" "$work/tu7.cc.orig"
-cleanup() {
-  cp "$work/tu7.cc.orig" "$root/$edited"
-  (cd "$root" && B shutdown >/dev/null 2>&1) || true
-  cgroups_cleanup
-  chmod -R u+w "$work" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-echo "== setup: rules_sycl's tools, external repositories and a first build"
-echo "load $(load); CPU accounting: ${cgroot:-none (machine busy time only)}"
-B build "${flags[@]}" "$target" >"$work/first.log" 2>&1 || { tail -20 "$work/first.log"; exit 1; }
-execroot="$(B info execution_root 2>/dev/null)"
+# shellcheck source=../app50.sh
+. "$root/tests/bench/app50.sh"
+app50_setup
 bin="$(B info "${flags[@]}" bazel-bin 2>/dev/null)"
 
 clean_build() {
@@ -97,15 +82,14 @@ echo "== 1. clean build of $target"
 clean_build 1
 
 echo "== 2. one-TU edit ($edited)"
-sed -i -E '0,/return x \* ([0-9]+) \+ ([0-9]+);/s//return x * \1 + \2 + 1;/' "$edited"
-cmp -s "$edited" "$work/tu7.cc.orig" && { echo "the edit changed nothing" >&2; exit 1; }
+edit_tu7
 l0=$(load); t0=$(now)
 B build "${flags[@]}" "$target" >"$work/edit.log" 2>&1 || { tail -20 "$work/edit.log"; exit 1; }
 t1=$(now)
 edit=$(printf '%.2f' "$(echo "$t1 - $t0" | bc)")
 echo "one-TU edit rebuild: wall $edit s, load $l0 -> $(load) ($(processes "$work/edit.log"))"
 printf 'clean / edit: %.1fx\n' "$(echo "scale=3; $clean / $edit" | bc)"
-cp "$work/tu7.cc.orig" "$edited"
+restore_tu7
 
 echo "== 3. peak RSS of one device compile (syclc one-shot, tu0.cc)"
 B aquery "${flags[@]}" --output=jsonproto "mnemonic(\"SyclDeviceCompile\", deps($target))" 2>/dev/null >"$work/compile.json"
