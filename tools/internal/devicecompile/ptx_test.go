@@ -1,4 +1,4 @@
-package main
+package devicecompile
 
 import (
 	"os"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit/sycljittest"
 )
 
@@ -24,7 +23,7 @@ func TestPTXOutputs(t *testing.T) {
 	lib := jit(t)
 	libdevice := sycljittest.Libdevice(t)
 	dir, src := setup(t, source)
-	if out, err := proctest.Command(ptxArgs(lib, libdevice, dir, src)...).CombinedOutput(); err != nil {
+	if out, err := syclc(ptxArgs(lib, libdevice, dir, src)...); err != nil {
 		t.Fatalf("syclc: %v: %s", err, out)
 	}
 	files := tree(t, dir)
@@ -48,7 +47,7 @@ func TestPTXOutputs(t *testing.T) {
 	}
 
 	spirv, _ := setup(t, source)
-	if out, err := proctest.Command(compileArgs(lib, spirv, "per_kernel", src)...).CombinedOutput(); err != nil {
+	if out, err := syclc(compileArgs(lib, spirv, "per_kernel", src)...); err != nil {
 		t.Fatalf("syclc: %v: %s", err, out)
 	}
 	for _, f := range []string{"a.h", "a.f.h"} {
@@ -77,16 +76,16 @@ func TestPTXSpecConstants(t *testing.T) {
 	}
 	dir, src := setup(t, specSource)
 	args := ptxArgs(lib, libdevice, dir, src)
-	out, err := proctest.Command(args...).CombinedOutput()
-	want := "syclc: " + src + ": reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them for nvptx64 needs -llvm-as and -llvm-dis of LLVM 22 or newer (llvm-as-22, llvm-dis-22: the library's bitcode is LLVM 23's)\n"
-	if err == nil || string(out) != want {
-		t.Errorf("without the tools: %v: %q", err, out)
+	_, err := syclc(args...)
+	want := src + ": reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them for nvptx64 needs -llvm-as and -llvm-dis of LLVM 22 or newer (llvm-as-22, llvm-dis-22: the library's bitcode is LLVM 23's)"
+	if err == nil || err.Error() != want {
+		t.Errorf("without the tools: %v, want %q", err, want)
 	}
 	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
 		t.Errorf("files left (-want +got):\n%s", diff)
 	}
 	args = append([]string{"-llvm-as=" + llvm[0], "-llvm-dis=" + llvm[1]}, args...)
-	if out, err := proctest.Command(args...).CombinedOutput(); err != nil {
+	if out, err := syclc(args...); err != nil {
 		t.Fatalf("syclc: %v: %s", err, out)
 	}
 	files := tree(t, dir)
@@ -117,10 +116,10 @@ func TestPTXSpecConstantsUnreadable(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := append([]string{"-llvm-as=/bin/false", "-llvm-dis=" + fake}, ptxArgs(lib, sycljittest.Libdevice(t), dir, src)...)
-	out, err := proctest.Command(args...).CombinedOutput()
-	want := "syclc: " + src + ": llvm-dis-19: llvm-dis-19: error: Invalid record\n"
-	if err == nil || string(out) != want {
-		t.Errorf("%v: %q, want %q", err, out, want)
+	_, err := syclc(args...)
+	want := src + ": llvm-dis-19: llvm-dis-19: error: Invalid record"
+	if err == nil || err.Error() != want {
+		t.Errorf("%v, want %q", err, want)
 	}
 	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
 		t.Errorf("files left (-want +got):\n%s", diff)
@@ -133,18 +132,15 @@ func TestPTXFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-format=ptx"}, "syclc: -format=ptx needs -libdevice (NVIDIA's libdevice.10.bc)\n"},
-		{[]string{"-libdevice=x.bc"}, "syclc: -libdevice is for -format=ptx\n"},
-		{[]string{"-format=cubin"}, "syclc: -format=cubin: want spirv or ptx\n"},
+		{[]string{"-format=ptx"}, "-format=ptx needs -libdevice (NVIDIA's libdevice.10.bc)"},
+		{[]string{"-libdevice=x.bc"}, "-libdevice is for -format=ptx"},
+		{[]string{"-format=cubin"}, "-format=cubin: want spirv or ptx"},
 	} {
 		dir, src := setup(t, source)
 		args := append(tc.args, compileArgs("libsycl-jit.so", dir, "auto", src)...)
-		out, err := proctest.Command(args...).CombinedOutput()
-		if err == nil {
-			t.Errorf("%q: no error", tc.args)
-		}
-		if diff := cmp.Diff(tc.want, string(out)); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.args, diff)
+		_, err := ParseArgs(args)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("ParseArgs(%q): %v, want %q", tc.args, err, tc.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package devicecompile
 
 import (
 	"crypto/sha256"
@@ -55,8 +55,8 @@ func isDeviceLib(img sycljit.Image) bool {
 // library's own post-link makes them, with their property sets (exported
 // symbols, devicelib metadata) and an empty .sym each (no kernels), and
 // their file table; each image's sha256 must be the pinned one.
-func deviceLibs(c *config) error {
-	lib, err := sycljit.Open(c.jit)
+func deviceLibs(c *Config) error {
+	lib, err := sycljit.Open(c.JIT)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func deviceLibs(c *config) error {
 	if err != nil {
 		return err
 	}
-	want := map[string]string{"native": c.nativeSHA256, "fallback": c.fallbackSHA256}
+	want := map[string]string{"native": c.NativeSHA256, "fallback": c.FallbackSHA256}
 	got := map[string]sycljit.Image{}
 	for _, img := range res.Images {
 		k := deviceLibKind(img.Properties)
@@ -80,7 +80,7 @@ func deviceLibs(c *config) error {
 	out := atomicfile.NewStaging()
 	defer out.Abort()
 	defer atomicfile.CleanupOnSignal(out.Abort)()
-	t := newImageTable(out, c.outDir, c.table)
+	t := newImageTable(out, c.OutDir, c.Table)
 	for _, k := range []string{"fallback", "native"} {
 		img, ok := got[k]
 		if !ok {
@@ -88,7 +88,7 @@ func deviceLibs(c *config) error {
 		}
 		sum := sha256.Sum256(img.Binary)
 		if h := hex.EncodeToString(sum[:]); h != want[k] {
-			return fmt.Errorf("the %s bfloat16 device-library image %s compiled has sha256 %s, want %s (the pinned image)", k, filepath.Base(c.jit), h, want[k])
+			return fmt.Errorf("the %s bfloat16 device-library image %s compiled has sha256 %s, want %s (the pinned image)", k, filepath.Base(c.JIT), h, want[k])
 		}
 		// No entry points: the library's images define no kernels.
 		if err := t.add(k, img.Binary, img.Properties, nil); err != nil {
@@ -102,15 +102,15 @@ func deviceLibs(c *config) error {
 }
 
 // checkDeviceLibArgs checks the command line of -devicelibs.
-func checkDeviceLibArgs(c *config, nargs int, arg0 string) error {
+func checkDeviceLibArgs(c *Config, nargs int, arg0 string) error {
 	if nargs > 0 {
 		return fmt.Errorf("-devicelibs takes no source (got %s)", errtext.Quote(arg0))
 	}
-	if c.outDir == "" || c.table == "" || c.nativeSHA256 == "" || c.fallbackSHA256 == "" {
+	if c.OutDir == "" || c.Table == "" || c.NativeSHA256 == "" || c.FallbackSHA256 == "" {
 		return fmt.Errorf("-devicelibs needs -out-dir, -table, -native-sha256 and -fallback-sha256")
 	}
-	if !strings.HasSuffix(c.table, ".table") {
-		return fmt.Errorf("-table=%s: the name must end in .table", c.table)
+	if !strings.HasSuffix(c.Table, ".table") {
+		return fmt.Errorf("-table=%s: the name must end in .table", c.Table)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package devicecompile
 
 import (
 	"bytes"
@@ -26,12 +26,12 @@ const deviceLinkSource = "device-link.cpp"
 // the linked module to PTX images with its usual post-link (split, entry
 // points, property sets): SYCL_EXTERNAL calls between the TUs are resolved
 // in the module, not left as imports ptxas cannot resolve.
-func deviceLink(c *config) error {
-	lib, err := sycljit.Open(c.jit)
+func deviceLink(c *Config) error {
+	lib, err := sycljit.Open(c.JIT)
 	if err != nil {
 		return err
 	}
-	for _, bc := range c.bitcode {
+	for _, bc := range c.Bitcode {
 		data, err := os.ReadFile(bc)
 		if err != nil {
 			return err
@@ -46,7 +46,7 @@ func deviceLink(c *config) error {
 	}
 	defer os.RemoveAll(tmp)
 	linked := filepath.Join(tmp, "linked.bc")
-	cmd := exec.Command(c.llvmLink, append([]string{"-o", linked}, c.bitcode...)...)
+	cmd := exec.Command(c.LLVMLink, append([]string{"-o", linked}, c.Bitcode...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
@@ -54,13 +54,13 @@ func deviceLink(c *config) error {
 		if msg == "" {
 			msg = err.Error()
 		}
-		return fmt.Errorf("%s: %s", filepath.Base(c.llvmLink), msg)
+		return fmt.Errorf("%s: %s", filepath.Base(c.LLVMLink), msg)
 	}
 	bc, err := os.ReadFile(linked)
 	if err != nil {
 		return err
 	}
-	cudaPath, remove, err := sycljit.CUDAPath(c.libdevice)
+	cudaPath, remove, err := sycljit.CUDAPath(c.Libdevice)
 	if err != nil {
 		return err
 	}
@@ -68,28 +68,28 @@ func deviceLink(c *config) error {
 	// Without -fsycl-allow-device-image-dependencies: the module is the
 	// whole program's device code, so its images neither import nor
 	// export SYCL_EXTERNAL functions.
-	args := []string{"-isystem", sycljit.SYCLHeaderDir, "-fsycl-device-code-split=" + splitModes[c.split]}
+	args := []string{"-isystem", sycljit.SYCLHeaderDir, "-fsycl-device-code-split=" + splitModes[c.Split]}
 	res, err := lib.CompilePTXIR(deviceLinkSource, nil, args, cudaPath, sycljit.IR{Cached: bc})
 	var ce *sycljit.CompileError
 	if errors.As(err, &ce) {
-		return fmt.Errorf("device link of %s: %s", strings.Join(c.bitcode, ", "), errtext.Line(diagnostics(ce.Log)))
+		return fmt.Errorf("device link of %s: %s", strings.Join(c.Bitcode, ", "), errtext.Line(diagnostics(ce.Log)))
 	}
 	if err != nil {
 		return err
 	}
 	if readsSpecConstants(res) {
-		return fmt.Errorf("device link of %s: the linked module reads SYCL 2020 specialization constants, which -device-link does not lower yet", strings.Join(c.bitcode, ", "))
+		return fmt.Errorf("device link of %s: the linked module reads SYCL 2020 specialization constants, which -device-link does not lower yet", strings.Join(c.Bitcode, ", "))
 	}
 	for i, img := range res.Images {
 		for _, s := range importedSymbols(img) {
-			return fmt.Errorf("device link of %s: image %d still imports %s, which no linked TU defines", strings.Join(c.bitcode, ", "), i, s)
+			return fmt.Errorf("device link of %s: image %d still imports %s, which no linked TU defines", strings.Join(c.Bitcode, ", "), i, s)
 		}
 	}
 	out := atomicfile.NewStaging()
 	defer out.Abort()
 	stop := atomicfile.CleanupOnSignal(out.Abort)
 	defer stop()
-	if err := writePTXImages(newImageTable(out, c.outDir, c.table), c, res); err != nil {
+	if err := writePTXImages(newImageTable(out, c.OutDir, c.Table), c, res); err != nil {
 		return err
 	}
 	return out.Commit()
@@ -110,24 +110,24 @@ func importedSymbols(img sycljit.Image) []string {
 
 // checkDeviceLinkArgs checks -device-link's flags; rest are the bitcode
 // files.
-func checkDeviceLinkArgs(c *config, rest []string) error {
+func checkDeviceLinkArgs(c *Config, rest []string) error {
 	switch {
-	case c.format != "ptx" || c.libdevice == "":
+	case c.Format != "ptx" || c.Libdevice == "":
 		return errors.New("-device-link needs -format=ptx and -libdevice (it links nvptx64 programs)")
-	case c.llvmLink == "":
+	case c.LLVMLink == "":
 		return errors.New("-device-link needs -llvm-link (llvm-link-22 or newer: the library's bitcode is LLVM 23's)")
-	case c.outDir == "" || c.table == "":
+	case c.OutDir == "" || c.Table == "":
 		return errors.New("-device-link needs -out-dir and -table")
-	case !strings.HasSuffix(c.table, ".table"):
-		return fmt.Errorf("-table=%s: the name must end in .table", c.table)
-	case c.intHeader != "" || c.intFooter != "" || c.ir != "":
+	case !strings.HasSuffix(c.Table, ".table"):
+		return fmt.Errorf("-table=%s: the name must end in .table", c.Table)
+	case c.IntHeader != "" || c.IntFooter != "" || c.IR != "":
 		return errors.New("-device-link writes images only (-int-header, -int-footer and -ir are for the TUs' compiles)")
 	case len(rest) == 0:
 		return errors.New("-device-link: no bitcode files")
 	}
-	if _, ok := splitModes[c.split]; !ok {
-		return fmt.Errorf("-split=%s: want auto, per_kernel, per_source or off", c.split)
+	if _, ok := splitModes[c.Split]; !ok {
+		return fmt.Errorf("-split=%s: want auto, per_kernel, per_source or off", c.Split)
 	}
-	c.bitcode = rest
+	c.Bitcode = rest
 	return nil
 }

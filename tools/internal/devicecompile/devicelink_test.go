@@ -1,4 +1,4 @@
-package main
+package devicecompile
 
 import (
 	"flag"
@@ -68,7 +68,7 @@ func TestDeviceLink(t *testing.T) {
 			"-jit=" + lib, "-out-dir=" + out, "-table=" + filepath.Join(out, name+".table"),
 			"-int-header=" + filepath.Join(dir, name+".h"), "-int-footer=" + filepath.Join(dir, name+".f.h"),
 			"--", "-std=c++17", src}
-		if out, err := proctest.Command(args...).CombinedOutput(); err != nil {
+		if out, err := syclc(args...); err != nil {
 			t.Fatalf("syclc %s: %v: %s", name, err, out)
 		}
 		bitcode = append(bitcode, bc)
@@ -79,7 +79,7 @@ func TestDeviceLink(t *testing.T) {
 	}
 	args := append([]string{"-device-link", "-llvm-link=" + llvmLink, "-format=ptx", "-libdevice=" + libdevice,
 		"-jit=" + lib, "-out-dir=" + out, "-table=" + filepath.Join(out, "p.table"), "-split=off"}, bitcode...)
-	if out, err := proctest.Command(args...).CombinedOutput(); err != nil {
+	if out, err := syclc(args...); err != nil {
 		t.Fatalf("syclc -device-link: %v: %s", err, out)
 	}
 	files := tree(t, out)
@@ -122,18 +122,15 @@ func TestDeviceLinkFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-llvm-link=l", "-out-dir=o", "-table=o/p.table", "x.bc"}, "syclc: -device-link needs -format=ptx and -libdevice (it links nvptx64 programs)\n"},
-		{[]string{"-format=ptx", "-libdevice=d.bc", "-out-dir=o", "-table=o/p.table", "x.bc"}, "syclc: -device-link needs -llvm-link (llvm-link-22 or newer: the library's bitcode is LLVM 23's)\n"},
-		{[]string{"-format=ptx", "-libdevice=d.bc", "-llvm-link=l", "-out-dir=o", "-table=o/p.table"}, "syclc: -device-link: no bitcode files\n"},
-		{[]string{"-format=ptx", "-libdevice=d.bc", "-llvm-link=l", "-out-dir=o", "-table=o/p.table", "-int-header=h", "x.bc"}, "syclc: -device-link writes images only (-int-header, -int-footer and -ir are for the TUs' compiles)\n"},
-		{[]string{"-format=ptx", "-libdevice=d.bc", "-llvm-link=l", "-out-dir=o", "-table=o/p.tab", "x.bc"}, "syclc: -table=o/p.tab: the name must end in .table\n"},
+		{[]string{"-llvm-link=l", "-out-dir=o", "-table=o/p.table", "x.bc"}, "-device-link needs -format=ptx and -libdevice (it links nvptx64 programs)"},
+		{[]string{"-format=ptx", "-libdevice=d.bc", "-out-dir=o", "-table=o/p.table", "x.bc"}, "-device-link needs -llvm-link (llvm-link-22 or newer: the library's bitcode is LLVM 23's)"},
+		{[]string{"-format=ptx", "-libdevice=d.bc", "-llvm-link=l", "-out-dir=o", "-table=o/p.table"}, "-device-link: no bitcode files"},
+		{[]string{"-format=ptx", "-libdevice=d.bc", "-llvm-link=l", "-out-dir=o", "-table=o/p.table", "-int-header=h", "x.bc"}, "-device-link writes images only (-int-header, -int-footer and -ir are for the TUs' compiles)"},
+		{[]string{"-format=ptx", "-libdevice=d.bc", "-llvm-link=l", "-out-dir=o", "-table=o/p.tab", "x.bc"}, "-table=o/p.tab: the name must end in .table"},
 	} {
-		out, err := proctest.Command(append(append([]string{}, base...), tc.args...)...).CombinedOutput()
-		if err == nil {
-			t.Errorf("%q: no error", tc.args)
-		}
-		if diff := cmp.Diff(tc.want, string(out)); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.args, diff)
+		_, err := ParseArgs(append(append([]string{}, base...), tc.args...))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("ParseArgs(%q): %v, want %q", tc.args, err, tc.want)
 		}
 	}
 }

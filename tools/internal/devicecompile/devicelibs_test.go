@@ -1,4 +1,4 @@
-package main
+package devicecompile
 
 import (
 	"crypto/sha256"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit/sycljittest"
 )
@@ -33,7 +32,7 @@ func TestDeviceLibs(t *testing.T) {
 	lib := jit(t)
 	dir, _ := setup(t, "")
 	args := deviceLibArgs(lib, dir, sycljittest.PinnedBfloat16Native, sycljittest.PinnedBfloat16Fallback)
-	if out, err := proctest.Command(args...).CombinedOutput(); err != nil {
+	if out, err := syclc(args...); err != nil {
 		t.Fatalf("syclc: %v: %s", err, out)
 	}
 	files := tree(t, dir)
@@ -74,10 +73,10 @@ func TestDeviceLibsPinMismatch(t *testing.T) {
 	lib := jit(t)
 	dir, _ := setup(t, "")
 	bad := strings.Repeat("0", 64)
-	out, err := proctest.Command(deviceLibArgs(lib, dir, bad, sycljittest.PinnedBfloat16Fallback)...).CombinedOutput()
-	want := "syclc: the native bfloat16 device-library image libsycl-jit.so.23.1 compiled has sha256 " + sycljittest.PinnedBfloat16Native + ", want " + bad + " (the pinned image)\n"
-	if err == nil || string(out) != want {
-		t.Errorf("got %v: %q, want %q", err, out, want)
+	_, err := syclc(deviceLibArgs(lib, dir, bad, sycljittest.PinnedBfloat16Fallback)...)
+	want := "the native bfloat16 device-library image libsycl-jit.so.23.1 compiled has sha256 " + sycljittest.PinnedBfloat16Native + ", want " + bad + " (the pinned image)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
 	}
 	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
 		t.Errorf("files left (-want +got):\n%s", diff)
@@ -97,7 +96,7 @@ void run(sycl::queue &q, float *p) {
 func TestCompileLeavesOutDeviceLibs(t *testing.T) {
 	lib := jit(t)
 	dir, src := setup(t, bf16Source)
-	if out, err := proctest.Command(compileArgs(lib, dir, "auto", src)...).CombinedOutput(); err != nil {
+	if out, err := syclc(compileArgs(lib, dir, "auto", src)...); err != nil {
 		t.Fatalf("syclc: %v: %s", err, out)
 	}
 	files := tree(t, dir)
@@ -122,9 +121,9 @@ func TestDeviceLibArgErrors(t *testing.T) {
 		{[]string{"-devicelibs", "-jit=j", "-out-dir=o", "-table=o/t.table", "-native-sha256=a"}, "-devicelibs needs -out-dir, -table, -native-sha256 and -fallback-sha256"},
 		{[]string{"-devicelibs", "-jit=j", "-out-dir=o", "-table=o/t", "-native-sha256=a", "-fallback-sha256=b"}, "-table=o/t: the name must end in .table"},
 	} {
-		_, err := parseArgs(tc.args)
+		_, err := ParseArgs(tc.args)
 		if err == nil || err.Error() != tc.want {
-			t.Errorf("parseArgs(%q): %v, want %q", tc.args, err, tc.want)
+			t.Errorf("ParseArgs(%q): %v, want %q", tc.args, err, tc.want)
 		}
 	}
 }
