@@ -60,17 +60,17 @@ func TestRun(t *testing.T) {
 		{
 			name:       "valid",
 			args:       []string{"-table=" + valid},
-			wantReport: "spirv-val: 2 SPIR-V images valid\ntestdata/valid.spv\ntestdata/valid.spv\n",
+			wantReport: "spirv-val: valid SPIR-V images: 2\ntestdata/valid.spv\ntestdata/valid.spv\n",
 		},
 		{
 			name:       "two tables",
 			args:       []string{"-table=" + valid, "-table=" + second},
-			wantReport: "spirv-val: 3 SPIR-V images valid\ntestdata/valid.spv\ntestdata/valid.spv\ntestdata/valid.spv\n",
+			wantReport: "spirv-val: valid SPIR-V images: 3\ntestdata/valid.spv\ntestdata/valid.spv\ntestdata/valid.spv\n",
 		},
 		{
 			name:       "no images",
 			args:       []string{"-table=" + empty},
-			wantReport: "spirv-val: 0 SPIR-V images valid\n",
+			wantReport: "spirv-val: valid SPIR-V images: 0\n",
 		},
 		{
 			name:       "invalid image",

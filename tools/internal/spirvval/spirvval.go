@@ -88,7 +88,7 @@ func Validate(validator string, args []string, images []string) error {
 // each image on a line of its own.
 func Report(images []string) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "spirv-val: %d SPIR-V images valid\n", len(images))
+	fmt.Fprintf(&b, "spirv-val: valid SPIR-V images: %d\n", len(images))
 	for _, image := range images {
 		b.WriteString(image + "\n")
 	}
