@@ -94,10 +94,15 @@ step "bazel test //..."
 bazel test //... 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log"
 executed="$(sed -n 's/^Executed [0-9]* out of \([0-9]*\) tests*: \([0-9]*\) tests* pass.*/\2/p' "${TMPDIR:-/tmp}/rules_sycl_bazel_test.log" | tail -1)"
 
-step "property parity: the split's property sets of every SYCL C++ kernel of the examples against libsycl-jit's"
+step "property parity and spirv-val: the examples' SYCL C++ property sets against libsycl-jit's, every SPIR-V image validated"
 # SyclPropertyParity (tools/propdiff) of every program on the device-link
-# path; the e2e step below builds it for every e2e test too.
-bazel build --output_groups=sycl_property_parity //examples/...
+# path, SyclSpirvValidate (tools/spirvval: spirv-val) of every JIT SPIR-V
+# image each program wraps; the e2e steps below build both for every e2e
+# test too.
+bazel build --output_groups=sycl_property_parity,sycl_spirv_validation //examples/...
+
+step "spirv-val on the per-TU path (rdc = 0): every SPIR-V image of the examples"
+bazel build --//sycl:rdc=false --output_groups=sycl_spirv_validation //examples/...
 
 step "GPU harness (built and its fat binaries checked above; no GPU here)"
 bazel test //tests/gpu:all 2>&1 | tail -4
@@ -140,12 +145,14 @@ step "e2e: Intel's SYCL end-to-end tests (../shared/e2e, tests/e2e/run.sh)"
 # the CPU device. Last, so that a new failure here leaves every other step's
 # result in the log.
 # On the device-link path (the default), each program's property parity
-# (SyclPropertyParity) built with it: a difference fails the test's build.
-tests/e2e/run.sh --output_groups=+sycl_property_parity 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
+# (SyclPropertyParity) and spirv-val of its SPIR-V images
+# (SyclSpirvValidate) built with it: a difference or an invalid image fails
+# the test's build.
+tests/e2e/run.sh --output_groups=+sycl_property_parity,+sycl_spirv_validation 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e.log"
 e2e="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e.log" | tail -1)"
 
 step "e2e on the per-TU path (rdc = 0): the fixed subset tests/e2e/per_tu_subset.txt"
-E2E_TESTS=tests/e2e/per_tu_subset.txt tests/e2e/run.sh --//sycl:rdc=false 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log"
+E2E_TESTS=tests/e2e/per_tu_subset.txt tests/e2e/run.sh --//sycl:rdc=false --output_groups=+sycl_spirv_validation 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log"
 e2e_per_tu="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log" | tail -1)"
 
 step_done

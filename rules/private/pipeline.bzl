@@ -9,6 +9,7 @@ load("//rules/private/actions:link_summary.bzl", "emit_link_summary")
 load("//rules/private/actions:program_tus.bzl", "emit_program_tus")
 load("//rules/private/actions:property_parity.bzl", "emit_property_parity")
 load("//rules/private/actions:ptx_device_link.bzl", "emit_ptx_device_link")
+load("//rules/private/actions:spirv_validate.bzl", "emit_spirv_validate")
 load("//rules/private/actions:split.bzl", "emit_split", "post_link_flags")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
@@ -157,14 +158,15 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
 
     Returns:
       struct(linked, split, images, output, unused_inputs, device_libraries,
-      property_parity):
+      property_parity, spirv_validation):
       lists holding the first device target's (first unit's) linked module
       and split tree (empty without device bitcode to link), every image
       table's final image tree (a depset), the wrapped object or the
       .syclbin, per-TU mode's lists of the objects each TU's link did not
       read, the device-library trees offered to the wrap (a depset), and
       the SyclPropertyParity report of SYCL C++ on the device-link path
-      (a depset, empty without).
+      (a depset, empty without), and the SyclSpirvValidate reports, one
+      per JIT SPIR-V image table (a depset).
     """
     per_tu = sycl.modes.per_tu and not syclbin
     rdc = bool(sycl_info.sycl_cxx_device_objects)
@@ -216,8 +218,22 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     parity = None
     if rdc and splits and not syclbin:
         parity = emit_property_parity(sycl, device_target = sycl.primary, ours = splits, theirs = sycl_info.sycl_cxx_property_tables.to_list())
+
+    # spirv-val of every JIT SPIR-V image table the wrap or bundle takes:
+    # the device link's translations, the SYCL C++ TUs' own images. Not the
+    # bfloat16 device library's (pinned by sha256 in SyclDeviceLibs): its
+    # native image declares BFloat16ConversionINTEL (capability 6115, in
+    # SPIRV-Headers since March 2023), which Debian 12's spirv-val
+    # (SPIRV-Tools 2023.1) cannot parse ("Invalid capability operand:
+    # 6115"); its fallback image passes.
+    spirv_validation = [
+        emit_spirv_validate(sycl, images = struct(dir = t.dirs[-1], table = t.table), name = _unit_name(t.dirs[-1]))
+        for t in image_tables
+        if t.format == "spirv"
+    ]
     return struct(
         property_parity = depset([parity] if parity else []),
+        spirv_validation = depset(spirv_validation),
         linked = [first.linked] if first else [],
         split = [first.split] if first else [],
         images = depset([t.dirs[-1] for t in image_tables]),

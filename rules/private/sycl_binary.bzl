@@ -31,6 +31,7 @@ def sycl_binary_impl(ctx):
             device_link_unused_inputs = images.unused_inputs,
             device_libraries = images.device_libraries,
             sycl_property_parity = images.property_parity,
+            sycl_spirv_validation = images.spirv_validation,
         )
     else:
         wrapped = []

@@ -15,7 +15,7 @@ def _sycl_bundle_impl(ctx):
     )
     return [
         DefaultInfo(files = depset([images.output]), runfiles = ctx.runfiles(files = [images.output])),
-        OutputGroupInfo(device_split = depset(images.split), device_images = images.images),
+        OutputGroupInfo(device_split = depset(images.split), device_images = images.images, sycl_spirv_validation = images.spirv_validation),
     ]
 
 sycl_bundle = rule(

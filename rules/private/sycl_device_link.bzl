@@ -71,7 +71,7 @@ def device_linked(ctx, sycl, compiled):
         DefaultInfo(files = depset([images.output])),
         CcInfo(compilation_context = compiled.compilation_context, linking_context = images_context),
         resolved_sycl_info(compiled.sycl_info),
-        OutputGroupInfo(device_images = images.images, device_split = depset(images.split)),
+        OutputGroupInfo(device_images = images.images, device_split = depset(images.split), sycl_spirv_validation = images.spirv_validation),
     ]
 
 def _sycl_device_link_impl(ctx):

@@ -72,7 +72,7 @@ __attribute__((used)) const void *const {desc}_anchor = &{desc};
         DefaultInfo(files = depset([so]), runfiles = ctx.runfiles(files = [so])),
         CcInfo(compilation_context = compiled.compilation_context, linking_context = linking_context),
         resolved_sycl_info(compiled.sycl_info),
-        OutputGroupInfo(device_images = images.images, device_split = depset(images.split)),
+        OutputGroupInfo(device_images = images.images, device_split = depset(images.split), sycl_spirv_validation = images.spirv_validation),
     ]
 
 sycl_shared_library = rule(

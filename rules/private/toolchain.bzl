@@ -21,6 +21,7 @@ _RULES_SYCL_TOOLS = {
     "_moduleid": Label("//tools/moduleid"),
     "_propdiff": Label("//tools/propdiff"),
     "_splitter": Label("//tools/splitter"),
+    "_spirvval": Label("//tools/spirvval"),
     "_wrapper": Label("//tools/wrapper"),
 }
 
@@ -79,6 +80,7 @@ def _sycl_toolchain_impl(ctx):
             sycl_cxx_missing = sycl_cxx.missing,
             host_compiler = ctx.attr.host_compiler[DefaultInfo].files_to_run if ctx.attr.host_compiler else None,
             host_compile_flags = ctx.attr.host_compile_flags,
+            validator = ctx.attr.validator[DefaultInfo].files_to_run if ctx.attr.validator else None,
         ),
     )]
 
@@ -142,6 +144,7 @@ _ATTRS = {
     "assembler": attr.label(doc = "llvm-as.", **TOOL),
     "disassembler": attr.label(doc = "llvm-dis.", **TOOL),
     "translator": attr.label(doc = "SPIR-V translator (llvm-spirv).", **TOOL),
+    "validator": attr.label(doc = "Optional SPIR-V validator (spirv-val of SPIRV-Tools; sycl_configure sets it): the `sycl_spirv_validation` output group runs it on every JIT SPIR-V image a program wraps (SyclSpirvValidate). Unset: asking for that output group fails, saying the toolchain has none.", **TOOL),
     "device_triple": attr.string(default = "spir64", doc = "Device target triple given to the compiler."),
     "wrapper_target": attr.string(default = "spir64", doc = "Name of the primary device target: the target spec recorded in its device images (what the runtime matches devices against)."),
     "compile_flags": attr.string_list(doc = "Flags for every device compile."),

@@ -22,7 +22,9 @@ _TOOLS = [
 ]
 
 # Tools only tests use (image validation), not part of the sycl_toolchain.
-_TEST_TOOLS = ["validator", "verifier"]
+# The validator (spirv-val) is both: the toolchain's `validator`, which the
+# sycl_spirv_validation output group runs, and the tests' :spirv_val.
+_TEST_TOOLS = ["verifier"]
 
 def _find(rctx, env, names):
     override = rctx.os.environ.get(env, "")
