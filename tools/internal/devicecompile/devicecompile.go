@@ -29,6 +29,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
+	"github.com/rules-sycl/rules_sycl/tools/internal/spirvvars"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
@@ -404,6 +405,14 @@ func compileModule(lib *sycljit.Library, c *Config, src []byte, args []string) (
 	}
 	if module == nil {
 		return nil, nil, &sycljit.ABIError{Msg: c.Src + ": the compile with the split off returned no SPIR-V module"}
+	}
+	// Initialized Function variables (a local array copied from a
+	// constant) as stores: llvm-spirv-15's reader, which the device link's
+	// SyclReverseTranslate runs, would make them module-scope variables
+	// spirv-val rejects.
+	module, _, err = spirvvars.StoreInitializers(module)
+	if err != nil {
+		return nil, nil, &sycljit.ABIError{Msg: fmt.Sprintf("%s: the module of the compile with the split off: %v", c.Src, err)}
 	}
 	res, err := lib.CompileIR(c.Src, src, args, sycljit.IR{Cached: whole.IR})
 	if err != nil {
