@@ -74,8 +74,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		var images []string
 		if images, err = spirvval.Images(c.tables); err == nil {
-			if err = spirvval.Validate(c.validator, nil, images); err == nil {
-				err = atomicfile.WriteFile(c.out, spirvval.Report(images))
+			var results []spirvval.Result
+			if results, err = spirvval.Validate(c.validator, nil, images); err == nil {
+				err = atomicfile.WriteFile(c.out, spirvval.Report(results))
 			}
 		}
 	}

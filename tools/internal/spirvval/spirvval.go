@@ -62,35 +62,65 @@ func Images(tables []string) ([]string, error) {
 	return images, nil
 }
 
-// Validate runs `validator args... IMAGE` for each image in order and
-// returns an *InvalidImageError for the first one it rejects.
-func Validate(validator string, args []string, images []string) error {
+// Result is one image a validation passed, and how many decorations of
+// SPV_INTEL_global_variable_decorations spirv-val did not see (see
+// WithoutGlobalVariableDecorations).
+type Result struct {
+	Image   string
+	Dropped int
+}
+
+// Validate runs `validator args... -` on each image in order (the image on
+// standard input: an image with DPC++'s global-variable decorations goes
+// without them, see WithoutGlobalVariableDecorations) and returns an
+// *InvalidImageError for the first one it rejects.
+func Validate(validator string, args []string, images []string) ([]Result, error) {
 	if validator == "" {
-		return errors.New("no validator")
+		return nil, errors.New("no validator")
 	}
+	results := make([]Result, 0, len(images))
 	for _, image := range images {
-		cmd := exec.Command(validator, append(append([]string(nil), args...), image)...)
+		spv, err := os.ReadFile(image)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%s: %w", image, err)
+		}
+		spv, dropped, err := WithoutGlobalVariableDecorations(spv)
+		if err != nil {
+			return nil, &InvalidImageError{Image: image, Err: err}
+		}
+		cmd := exec.Command(validator, append(append([]string(nil), args...), "-")...)
 		var out bytes.Buffer
+		cmd.Stdin = bytes.NewReader(spv)
 		cmd.Stdout = &out
 		cmd.Stderr = &out
 		if err := cmd.Run(); err != nil {
-			return &InvalidImageError{
+			return nil, &InvalidImageError{
 				Image:  image,
 				Err:    err,
 				Output: strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "; "),
 			}
 		}
+		results = append(results, Result{Image: image, Dropped: dropped})
 	}
-	return nil
+	return results, nil
 }
 
 // Report is what a validation that passed writes: how many images, then
-// each image on a line of its own.
-func Report(images []string) []byte {
+// each image on a line of its own (with the decorations spirv-val did not
+// see, if any).
+func Report(results []Result) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "spirv-val: valid SPIR-V images: %d\n", len(images))
-	for _, image := range images {
-		b.WriteString(image + "\n")
+	fmt.Fprintf(&b, "spirv-val: valid SPIR-V images: %d\n", len(results))
+	for _, r := range results {
+		b.WriteString(r.Image)
+		if r.Dropped > 0 {
+			fmt.Fprintf(&b, " (without %d %s decorations: capability %d is DPC++'s, not in SPIRV-Headers)", r.Dropped, globalVariableDecorations, capGlobalVariableDecorations)
+		}
+		b.WriteString("\n")
 	}
 	return b.Bytes()
 }
