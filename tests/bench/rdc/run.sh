@@ -29,31 +29,28 @@
 # its tools between runs). CPU time and load: tests/bench/measure.sh.
 #   [ROUNDS=N] [JOBS=N] tests/bench/rdc/run.sh
 # Figures (docs/sycl-cpp.md, "The device link against the per-TU path"):
-# 2026-11-29 07:13-07:28 UTC, 2-core machine shared with 4 other agents'
-# builds, every command under `nice -n 19`, cgroup CPU accounting,
-#   OUTPUT_BASE=... JOBS=1 ROUNDS=1 TOP=2 RUNS=5 nice -n 19 tests/bench/rdc/run.sh
-# (one round only: the deadline; JOBS=1 is the shared machine's rule):
-#  - clean build: device link 324.7 s wall, 288.7 s CPU (522 processes;
-#    load 3.4 -> 4.2), per-TU 278.4 s, 260.2 s CPU (164 processes; load
-#    4.6 -> 2.7): 1.17x wall, 1.11x CPU (goal <= 1.15x);
-#  - one-TU edit on the device link: 10.9 s (15 processes), 29.8x (goal
+# 2026-11-29 10:23-10:37 UTC, 2-core machine, quiet (load 1.9-2.3),
+#   OUTPUT_BASE=... JOBS=2 ROUNDS=2 TOP=2 RUNS=5 tests/bench/rdc/run.sh
+#  - clean build, round 1: device link 152.2 s wall, 296.6 s CPU (522
+#    processes), per-TU 159.6 s, 311.5 s CPU (164); round 2: per-TU 130.8 s,
+#    255.5 s CPU, device link 142.2 s, 274.5 s CPU: 0.95x and 1.09x wall,
+#    median 1.02x; CPU median 1.01x (goal <= 1.15x);
+#  - one-TU edit on the device link: 5.4 s (15 processes), 28.2x (goal
 #    >= 15x);
-#  - peak RSS, one-shot, the largest of the new actions: about 50-55 MB
-#    (SyclReverseTranslate's own 50.9/54.0 MB; llvm-link-15 in SyclDeviceLink
-#    49.9 MB, llvm-as/llvm-dis-15 in SyclAnnotate 48.9/50.4 MB, imagec in
-#    SyclTranslate 48.6-49.7 MB; children are sampled every 10 ms and the
-#    same tool read 21-52 MB across runs); SyclSplit 3.2-3.8 MB;
-#  - start-up (load 2.8-3.1), medians of 5: first kernel's result 273.6 ms
-#    device link vs 1003.6 ms per-TU (of it from the first program
-#    creation 205.8 vs 932.6 ms); whole run 1964.5 vs 1120.7 ms. Both
-#    create 50 programs from SPIR-V; per-TU, most of the run goes into the
-#    first kernel (libsycl builds its image with the images it imports,
-#    linked at run time); the device link's programs (each TU's kernel with
-#    the helper it imported) are built one at a time as their kernels
-#    first run, so the first result comes sooner and the whole run later.
-# An earlier run (06:50-07:03, load 7-11, ROUNDS=2 stopped after round 1):
-# device link 607.8 s wall / 290.9 s CPU, edit 12.4 s (49x); its "per-TU"
-# build had used --@rules_sycl//sycl:rdc=false (see above) and is void.
+#  - peak RSS, one-shot, the largest of the new actions: SyclAnnotate 46.1
+#    MB (its llvm-as-15 43.2 MB), SyclModuleId 43.6 MB, SyclTranslate 28.5
+#    MB (imagec), SyclDeviceLink 27.3 MB (llvm-link-15), SyclReverseTranslate
+#    20.7 MB; SyclSplit 3.4-3.8 MB;
+#  - start-up, medians of 5: first kernel's result 226.6 ms device link vs
+#    992.5 ms per-TU; whole run 1980.6 vs 1147.9 ms. Both create 50 programs
+#    from SPIR-V; per-TU, most of the run goes into the first kernel (libsycl
+#    builds its image with the images it imports, linked at run time); the
+#    device link's programs (each TU's kernel with the helper it imported)
+#    are built one at a time as their kernels first run, so the first result
+#    comes sooner and the whole run later.
+# An earlier run on a machine shared with four other agents' builds (load
+# 2.7-4.6, `nice -n 19`, JOBS=1, one round): 324.7 vs 278.4 s wall (1.17x),
+# 288.7 vs 260.2 s CPU (1.11x); edit 10.9 s (29.8x).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 here="$root/tests/bench/rdc"
