@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -26,62 +25,15 @@ const pinned = sycljittest.Pinned
 
 func jit(t *testing.T) string { return sycljittest.Library(t) }
 
-const source = `#include <sycl/sycl.hpp>
-SYCL_EXTERNAL int twice(int x);
-void run(sycl::queue &q, int *p) {
-  q.single_task([=] { p[0] = twice(1); });
-  q.single_task([=] { p[1] = 2; });
-}
-`
+// The shared test compile (tools/internal/sycljit/sycljittest).
+const source = sycljittest.Source
 
-// tree lists the files under dir with their contents.
-func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		files[rel] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-func names(m map[string]string) []string {
-	var n []string
-	for k := range m {
-		n = append(n, k)
-	}
-	sort.Strings(n)
-	return n
-}
-
-func compileArgs(lib, dir, split, src string) []string {
-	return []string{
-		"-jit=" + lib, "-out-dir=" + filepath.Join(dir, "out"), "-table=" + filepath.Join(dir, "out", "a.table"),
-		"-int-header=" + filepath.Join(dir, "a.h"), "-int-footer=" + filepath.Join(dir, "a.f.h"),
-		"-split=" + split, "-wheel=intel-sycl-rt==2026.2.0", "-sha256=" + pinned, "--", "-std=c++17", src,
-	}
-}
-
-func setup(t *testing.T, text string) (dir, src string) {
-	t.Helper()
-	dir = t.TempDir()
-	src = filepath.Join(dir, "a.cpp")
-	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir, src
-}
+var (
+	tree        = sycljittest.Tree
+	names       = sycljittest.Names
+	compileArgs = sycljittest.CompileArgs
+	setup       = sycljittest.Setup
+)
 
 const specSource = `#include <sycl/sycl.hpp>
 constexpr sycl::specialization_id<int> factor_id(3);
