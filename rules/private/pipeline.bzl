@@ -68,7 +68,7 @@ def _entry(device_target, dir, table, unit, form, image_format, split = None, pt
       table: path of the file table.
       unit: string or None, the per-TU directory (see context.bzl's declare).
       form: "bitcode" (a split's images), "spirv" or "ptx" (a front end's).
-      image_format: the wrapper's -format if no stage follows.
+      image_format: the wrapper's -format if no stage runs.
       split: the split (emit_split) the images come from, or None.
       ptx_arch: the architecture of PTX images where it is not the device
         target's ptx_arch.
@@ -82,9 +82,10 @@ def _entry(device_target, dir, table, unit, form, image_format, split = None, pt
 def _image_table(sycl, entry, syclbin, shard = None):
     """The one image table constructor: an entry's images through the rest of their device target's stages.
 
-    A split's bitcode images go through every stage of the device target
-    (image_stages: translate -> aot -> fatbinary); a front end's images
-    start after the stage that gives their form. fatbinary runs only with
+    The device target's stages (image_stages: translate -> aot ->
+    fatbinary) run in order, each one that takes the form the images have
+    by then: a split's bitcode images go through all of them, a front end's
+    SPIR-V starts at `aot`, its PTX at `fatbinary`. fatbinary runs only with
     --@rules_sycl//sycl:cuda_archs and not in a SYCLBIN (which keeps PTX;
     without architectures the PTX is wrapped as it is, format none: the
     CUDA driver JIT-compiles it).
@@ -98,24 +99,22 @@ def _image_table(sycl, entry, syclbin, shard = None):
     Returns:
       struct(dirs, table, device_target, format, split): every tree the
       final images need (the final one last), their file table, the
-      wrapper's -format.
+      device target (SyclDeviceTargetInfo), the wrapper's -format, and the
+      split the images come from (None for a front end's).
     """
     dt = entry.device_target
-    stages = dt.stages
-    if entry.form != "bitcode":
-        given = [s.gives for s in stages]
-        if entry.form not in given:
-            fail("%s: device target %s takes no %s images (its stages: %s)" % (sycl.label, dt.name, entry.form, " -> ".join([s.name for s in stages]) or "none"))
-        stages = stages[given.index(entry.form) + 1:]
     dirs = [entry.dir]
     table = entry.table
     form = entry.form
     image_format = entry.image_format
-    for stage in stages:
-        if stage.name == "fatbinary" and (syclbin or not sycl.modes.cuda_archs):
-            break
+    for stage in dt.stages:
+        # A stage runs when it takes the form the images have by then: a
+        # front end's SPIR-V skips `translate`, its PTX `aot`; a target
+        # without `aot` has no PTX for `fatbinary` from a split.
         if stage.takes != form:
-            fail("%s: the %s stage of device target %s takes %s images, not %s" % (sycl.label, stage.name, dt.name, stage.takes, form))
+            continue
+        if stage.name == "fatbinary" and (syclbin or not sycl.modes.cuda_archs):
+            continue
         if stage.name == "translate":
             out = emit_translate(sycl, device_target = dt, split = struct(dir = dirs[-1], table = table), unit = entry.unit, shard = shard, extra_flags = entry.translate_flags)
             dirs.append(out.dir)
@@ -143,11 +142,13 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     device target, kernel names in the property sets, PTX rather than fat
     binaries for CUDA).
 
-    Device bitcode (OpenCL C / C++ for OpenCL TUs, DPC++'s SYCL C++ TUs)
-    goes through the link, split and translation; the images of SYCL C++
-    TUs compiled by tools/syclc (SyclInfo.image_tables_by_target) are final
-    and join the wrap (or bundle) as they are. A device target with only
-    such images runs no link, split or translation.
+    Device bitcode (OpenCL C / C++ for OpenCL TUs, SYCL C++ TUs on the
+    device link, DPC++'s SYCL C++ TUs) goes through the link, split and
+    translation; the images SYCL C++ TUs were compiled to per TU by
+    tools/syclc (SyclInfo.image_tables_by_target: rdc = 0, the -g/-O0
+    fallback, CUDA targets) enter the same image table constructor after
+    translation (AOT, ptxas and fatbinary still apply). A device target
+    with only such images runs no link or split.
 
     Args:
       sycl: the SYCL context (context.bzl).

@@ -12,7 +12,7 @@ sycl_binary links them, so a change to one TU recompiles only that TU.""",
         "int_headers": "depset of File: the integration headers of the SYCL C++ TUs (clang toolchain, tools/syclc), this rule's and its dependencies': each TU's host compile learns from them the kernels of the TUs it is linked with (tools/kernelinfo), for kernel-bundle lookups by type.",
         "sycl_cxx_device_objects": "depset of File: which of the device objects (any device target) are SYCL C++ TUs on the device-link path (rdc): their images are translated with the SPIR-V extensions DPC++ enables.",
         "sycl_cxx_property_tables": "depset of struct(dir, table): on the device-link path, the property sets libsycl-jit wrote for each SYCL C++ TU (what SyclAnnotate reads), this rule's and its dependencies': the reference of the SyclPropertyParity check.",
-        "image_tables_by_target": "dict of device target name -> depset of struct(dir, table): the device images SYCL C++ TUs compiled to (clang toolchain, tools/syclc), one tree artifact and the path of its file table ([Code|Properties|Symbols], SPIR-V) per TU, this rule's and its dependencies'. They are wrapped as they are: no device link, split or translation.",
+        "image_tables_by_target": "dict of device target name -> depset of struct(dir, table): the device images SYCL C++ TUs compiled to (clang toolchain, tools/syclc), one tree artifact and the path of its file table ([Code|Properties|Symbols], SPIR-V or PTX) per TU, this rule's and its dependencies' (the per-TU path: rdc = 0, the -g/-O0 fallback, CUDA targets). No device link or split: the image pipeline takes them after translation (AOT, ptxas/fatbinary still apply).",
     },
 )
 

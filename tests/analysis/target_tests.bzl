@@ -365,6 +365,9 @@ def _image_stages_test_impl(ctx):
     asserts.equals(env, [("aot", "bitcode", "native")], _chain(translator = False, aot = True, cuda = False))
     asserts.equals(env, [("aot", "bitcode", "ptx"), ("fatbinary", "ptx", "native")], _chain(translator = False, aot = True, cuda = True))
     asserts.equals(env, [], _chain(translator = False, aot = False, cuda = False))
+
+    # A CUDA target without `aot`: only a front end's PTX reaches fatbinary.
+    asserts.equals(env, [("fatbinary", "ptx", "native")], _chain(translator = False, aot = False, cuda = True))
     return unittest.end(env)
 
 image_stages_test = unittest.make(_image_stages_test_impl)
