@@ -71,7 +71,7 @@ def device_image_validation_test(name, target, spirv_only = False, **kwargs):
     )
 
 def device_library_validation_test(name, target, **kwargs):
-    """spirv-val on the bfloat16 device library's images a SYCL C++ target's wrap was offered.
+    """spirv-val on the bfloat16 device library's two images a SYCL C++ target's wrap was offered (bfloat16 only).
 
     tests/integration/validate_device_libraries.sh: both images (native,
     fallback) pass, except that a spirv-val older than SPIRV-Tools 2023.2

@@ -73,7 +73,7 @@ func TestRun(t *testing.T) {
 			// the rest of the image is validated, and the report says so.
 			name:       "global variable decorations",
 			args:       []string{"-table=" + writeTable(t, dir, "gvd.table", "[Code]\ntestdata/global_variable_decorations.spv\n")},
-			wantReport: "spirv-val: valid SPIR-V images: 1\ntestdata/global_variable_decorations.spv (without 2 SPV_INTEL_global_variable_decorations decorations: capability 6146 is DPC++'s, not in SPIRV-Headers)\n",
+			wantReport: "spirv-val: valid SPIR-V images: 1\ntestdata/global_variable_decorations.spv (without SPV_INTEL_global_variable_decorations, capability 6146 and 2 decorations: DPC++'s, not in SPIRV-Headers)\n",
 		},
 		{
 			name:       "no images",
@@ -183,5 +183,23 @@ func TestWithoutGlobalVariableDecorations(t *testing.T) {
 	out, err := exec.Command(validator(t), "testdata/global_variable_decorations.spv").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "Invalid capability operand: 6146") {
 		t.Errorf("spirv-val on the module with DPC++'s decorations: %v, %s", err, out)
+	}
+}
+
+// An image spirvval cannot read itself goes to spirv-val as it is, whose
+// message (it differs between SPIRV-Tools versions) names the problem.
+func TestRunNotSPIRV(t *testing.T) {
+	val := validator(t)
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.spv")
+	if err := os.WriteFile(junk, []byte("not a SPIR-V module"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := writeTable(t, dir, "junk.table", "[Code]\n"+junk+"\n")
+	var stdout, stderr bytes.Buffer
+	rc := run([]string{"-validator=" + val, "-o", filepath.Join(dir, "report.txt"), "-table=" + table}, &stdout, &stderr)
+	want := "spirvval: " + junk + ": spirv-val failed (exit status 1): error: "
+	if rc != 1 || !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("exit status %d, stderr %q; want 1 and a line starting %q", rc, stderr.String(), want)
 	}
 }

@@ -5,7 +5,7 @@
 //	syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H \
 //	    -int-footer=F [-split=auto|per_kernel|per_source|off] \
 //	    [-translator=LLVM_SPIRV -llvm-as=LLVM_AS -llvm-dis=LLVM_DIS] \
-//	    [-format=ptx -libdevice=LIBDEVICE] \
+//	    [-module=SPV | -format=ptx -libdevice=LIBDEVICE [-ir=BC]] \
 //	    [-wheel=NAME==VERSION -sha256=HEX] -- FLAGS... SRC
 //
 // DIR gets NAME_<i>.spv, NAME_<i>.prop and NAME_<i>.sym per device image
@@ -22,6 +22,13 @@
 // specialization constants unlowered; syclc lowers those of the images that
 // read them with the LLVM 15 tools -translator, -llvm-as and -llvm-dis
 // name (tools/internal/spirvspec), and fails without them.
+//
+// With -module=SPV (the device link's compile) syclc also writes the TU's
+// device code as one SPIR-V module (split off, specialization constants
+// unlowered, Function variables' initializers as stores:
+// tools/internal/spirvvars) from the same front-end run; the images in DIR
+// are then that run's replay (CachedIR) with -split, whose property sets
+// tools/annotate writes back into the module.
 //
 // With -format=ptx the images are PTX for nvptx64-nvidia-cuda (NAME_<i>.ptx,
 // `.target sm_75`), linked with NVIDIA's libdevice (LIBDEVICE, from the

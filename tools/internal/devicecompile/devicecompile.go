@@ -412,7 +412,7 @@ func compileModule(lib *sycljit.Library, c *Config, src []byte, args []string) (
 	// spirv-val rejects.
 	module, _, err = spirvvars.StoreInitializers(module)
 	if err != nil {
-		return nil, nil, &sycljit.ABIError{Msg: fmt.Sprintf("%s: the module of the compile with the split off: %v", c.Src, err)}
+		return nil, nil, fmt.Errorf("%s: the device code's SPIR-V module: %v", c.Src, err)
 	}
 	res, err := lib.CompileIR(c.Src, src, args, sycljit.IR{Cached: whole.IR})
 	if err != nil {

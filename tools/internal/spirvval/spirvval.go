@@ -62,12 +62,14 @@ func Images(tables []string) ([]string, error) {
 	return images, nil
 }
 
-// Result is one image a validation passed, and how many decorations of
+// Result is one image a validation passed, and what of
 // SPV_INTEL_global_variable_decorations spirv-val did not see (see
-// WithoutGlobalVariableDecorations).
+// WithoutGlobalVariableDecorations): the capability, and how many
+// decorations.
 type Result struct {
-	Image   string
-	Dropped int
+	Image      string
+	Capability bool
+	Dropped    int
 }
 
 // Validate runs `validator args... -` on each image in order (the image on
@@ -88,23 +90,27 @@ func Validate(validator string, args []string, images []string) ([]Result, error
 			}
 			return nil, fmt.Errorf("%s: %w", image, err)
 		}
+		// An image this cannot read goes to spirv-val as it is (which
+		// reads big-endian modules too, and says what is wrong).
+		orig := spv
 		spv, dropped, err := WithoutGlobalVariableDecorations(spv)
 		if err != nil {
-			return nil, &InvalidImageError{Image: image, Err: err}
+			spv, dropped = orig, 0
 		}
+		capability := len(spv) < len(orig)
 		cmd := exec.Command(validator, append(append([]string(nil), args...), "-")...)
 		var out bytes.Buffer
 		cmd.Stdin = bytes.NewReader(spv)
 		cmd.Stdout = &out
 		cmd.Stderr = &out
 		if err := cmd.Run(); err != nil {
-			return nil, &InvalidImageError{
-				Image:  image,
-				Err:    err,
-				Output: strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "; "),
+			msg := strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "; ")
+			if capability {
+				msg += " (in the image without SPV_INTEL_global_variable_decorations: line numbers count its instructions)"
 			}
+			return nil, &InvalidImageError{Image: image, Err: err, Output: msg}
 		}
-		results = append(results, Result{Image: image, Dropped: dropped})
+		results = append(results, Result{Image: image, Capability: capability, Dropped: dropped})
 	}
 	return results, nil
 }
@@ -117,8 +123,8 @@ func Report(results []Result) []byte {
 	fmt.Fprintf(&b, "spirv-val: valid SPIR-V images: %d\n", len(results))
 	for _, r := range results {
 		b.WriteString(r.Image)
-		if r.Dropped > 0 {
-			fmt.Fprintf(&b, " (without %d %s decorations: capability %d is DPC++'s, not in SPIRV-Headers)", r.Dropped, globalVariableDecorations, capGlobalVariableDecorations)
+		if r.Capability {
+			fmt.Fprintf(&b, " (without %s, capability %d and %d decorations: DPC++'s, not in SPIRV-Headers)", globalVariableDecorations, capGlobalVariableDecorations, r.Dropped)
 		}
 		b.WriteString("\n")
 	}

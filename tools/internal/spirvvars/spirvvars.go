@@ -102,6 +102,9 @@ func StoreInitializers(spv []byte) ([]byte, int, error) {
 		case op == opFunction:
 			inFunc, labels, varsDone = true, 0, false
 		case op == opFunctionEnd:
+			if inFunc && labels >= 1 && !varsDone {
+				return nil, 0, &Error{Word: i, Msg: "a function's entry block ends without a terminator"}
+			}
 			inFunc = false
 		case op == opLabel && inFunc:
 			labels++

@@ -78,6 +78,17 @@ func TestStoreInitializersErrors(t *testing.T) {
 	for i, x := range swapped {
 		binary.LittleEndian.PutUint32(late[4*i:], x)
 	}
+	// The entry block's variables, then OpFunctionEnd: no terminator.
+	var end int
+	for i := 5; i < len(w); i += int(w[i] >> 16) {
+		if w[i]&0xffff == opFunctionEnd {
+			end = i
+		}
+	}
+	unterminated := make([]byte, 4*(v+5+len(w)-end))
+	for i, x := range append(append([]uint32{}, w[:v+5]...), w[end:]...) {
+		binary.LittleEndian.PutUint32(unterminated[4*i:], x)
+	}
 	// The last instruction (OpFunctionEnd) claims a word the module lacks.
 	truncated := append([]byte(nil), init...)
 	binary.LittleEndian.PutUint32(truncated[len(truncated)-4:], 2<<16|opFunctionEnd)
@@ -91,6 +102,7 @@ func TestStoreInitializersErrors(t *testing.T) {
 		{"magic", append([]byte{0, 0, 0, 0}, init[4:]...), "not a little-endian SPIR-V module"},
 		{"truncated", truncated, "malformed instruction"},
 		{"late variable", late, "a Function variable after the entry block's first instruction"},
+		{"no terminator", unterminated, "a function's entry block ends without a terminator"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
