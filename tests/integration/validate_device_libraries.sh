@@ -29,8 +29,12 @@ while IFS= read -r -d '' f; do
     echo "FAIL: $f: spirv-val ($version): $err" >&2
     failed=$((failed + 1))
   fi
-done < <(find "$@" -name '*.spv' -print0 | sort -z)
+done < <(find -L "$@" -type f -name '*.spv' -print0 | sort -z)
 echo "$version: $valid valid, $known rejected for capability 6115 (native image, spirv-val < 2023.2), $failed failed"
+if [ $((valid + known + failed)) -ne 2 ]; then
+  echo "FAIL: $((valid + known + failed)) SPIR-V images under $*, want the library's 2" >&2
+  exit 1
+fi
 # Two images; an old spirv-val must have rejected the native one (if it
 # passes, this test's premise is wrong: look again), a new one none.
 [ "$failed" -eq 0 ] && [ $((valid + known)) -eq 2 ] && [ "$known" -eq "$old" ]
