@@ -35,15 +35,7 @@ var (
 	setup       = sycljittest.Setup
 )
 
-const specSource = `#include <sycl/sycl.hpp>
-constexpr sycl::specialization_id<int> factor_id(3);
-class Scale;
-void run(sycl::queue &q, int *out) {
-  q.parallel_for<Scale>(sycl::range<1>(8), [=](sycl::id<1> i, sycl::kernel_handler kh) {
-    out[i] = static_cast<int>(i[0]) * kh.get_specialization_constant<factor_id>();
-  });
-}
-`
+const specSource = sycljittest.SpecSource
 
 // TestCompileErrorLeavesNothing: the compiler's diagnostics, one line of
 // ours, exit 1, and no output (integration files included).

@@ -70,15 +70,7 @@ func TestOutputs(t *testing.T) {
 	}
 }
 
-const specSource = `#include <sycl/sycl.hpp>
-constexpr sycl::specialization_id<int> factor_id(3);
-class Scale;
-void run(sycl::queue &q, int *out) {
-  q.parallel_for<Scale>(sycl::range<1>(8), [=](sycl::id<1> i, sycl::kernel_handler kh) {
-    out[i] = static_cast<int>(i[0]) * kh.get_specialization_constant<factor_id>();
-  });
-}
-`
+const specSource = sycljittest.SpecSource
 
 // TestSpecConstants: an image reading a specialization constant is lowered
 // (no intrinsic left, its property sets written); without the LLVM tools

@@ -17,6 +17,17 @@ void run(sycl::queue &q, int *p) {
 }
 `
 
+// SpecSource is a TU whose kernel reads a specialization constant.
+const SpecSource = `#include <sycl/sycl.hpp>
+constexpr sycl::specialization_id<int> factor_id(3);
+class Scale;
+void run(sycl::queue &q, int *out) {
+  q.parallel_for<Scale>(sycl::range<1>(8), [=](sycl::id<1> i, sycl::kernel_handler kh) {
+    out[i] = static_cast<int>(i[0]) * kh.get_specialization_constant<factor_id>();
+  });
+}
+`
+
 // Tree lists the files under dir with their contents.
 func Tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
