@@ -13,6 +13,9 @@
 #      rules/private/repositories/cuda_tools.bzl), each checked
 #      against its sha256, into .offline/wheels, so Bazel fetches them
 #      without network;
+#   3b. downloads the pinned Debian sid packages of Intel's ocloc (Intel GPU
+#      ahead-of-time images: rules/private/repositories/intel_gpu_compiler.bzl)
+#      into .offline/debs, checked against their sha256;
 #   4. writes .bazelrc.offline (git-ignored, try-imported by .bazelrc), which
 #      points Bazel at those copies with --override_repository and at the
 #      wheels with --repo_env=RULES_SYCL_WHEELHOUSE, and, where /dev/shm is
@@ -176,6 +179,15 @@ prefetch_wheels() {
     die "downloading the pinned wheels failed (see above)"
 }
 
+# The pinned Debian sid packages of Intel's ocloc (rules/private/repositories/
+# intel_gpu_compiler.bzl: ocloc, IGC and the C/C++ runtime they need, about
+# 30 MB), from the Debian mirror by pool path, checked against their sha256;
+# a second run only re-checks them.
+prefetch_debs() {
+  python3 "$ROOT/rules/private/repositories/debs.py" prefetch "$OFF/debs" ||
+    die "downloading the pinned Debian packages of ocloc failed (see above)"
+}
+
 # Bazel 7.7.1 in a sid chroot (tests/bzlmod/bazel7); a second run only
 # checks its stamp.
 install_bazel7() {
@@ -222,6 +234,7 @@ common --override_repository=bazel_skylib=/usr/share/bazel/tools/skylib
 common --override_repository=platforms=/usr/share/bazel/tools/platforms
 common --override_repository=remote_coverage_tools=$OFF/remote_coverage_tools
 common --repo_env=RULES_SYCL_WHEELHOUSE=$OFF/wheels
+common --repo_env=RULES_SYCL_DEBS=$OFF/debs
 $(sandbox_base)
 EOF
 }
@@ -231,6 +244,7 @@ main() {
     install_debian_packages
     # Added after the first setup.sh: cheap, so also done on set-up machines.
     prefetch_wheels
+    prefetch_debs
     # Generated, and its sandbox line depends on the machine: always rewritten.
     write_bazelrc
     install_remote
@@ -250,6 +264,7 @@ main() {
   prepare_coverage_stub
   install_buildifier
   prefetch_wheels
+  prefetch_debs
   write_bazelrc
   install_remote
   install_bazel7

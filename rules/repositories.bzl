@@ -4,6 +4,7 @@ load("//rules/private/repositories:configure.bzl", _sycl_configure = "sycl_confi
 load("//rules/private/repositories:cuda_adapter.bzl", _sycl_cuda_adapter = "sycl_cuda_adapter")
 load("//rules/private/repositories:cuda_tools.bzl", _cuda_tools_dependencies = "cuda_tools_dependencies", _cuda_wheel = "cuda_wheel")
 load("//rules/private/repositories:dpcpp_configure.bzl", _dpcpp_configure = "dpcpp_configure")
+load("//rules/private/repositories:intel_gpu_compiler.bzl", _sycl_intel_gpu_compiler = "sycl_intel_gpu_compiler")
 load("//rules/private/repositories:oneapi_runtime.bzl", _sycl_oneapi_runtime = "sycl_oneapi_runtime")
 
 sycl_configure = _sycl_configure
@@ -11,6 +12,7 @@ cuda_tools_dependencies = _cuda_tools_dependencies
 cuda_wheel = _cuda_wheel
 sycl_cuda_adapter = _sycl_cuda_adapter
 dpcpp_configure = _dpcpp_configure
+sycl_intel_gpu_compiler = _sycl_intel_gpu_compiler
 
 def sycl_oneapi_runtime(name = "oneapi_runtime", **kwargs):
     """Intel's oneAPI SYCL runtime (libsycl, headers, CPU OpenCL runtime) as a repository.
@@ -25,3 +27,14 @@ def sycl_oneapi_runtime(name = "oneapi_runtime", **kwargs):
         install to use instead of the pinned PyPI wheels).
     """
     _sycl_oneapi_runtime(name = name, **kwargs)
+
+def intel_gpu_tools_dependencies(name = "rules_sycl_ocloc"):
+    """Intel's ocloc (Debian sid's, with its own loader and C/C++ runtime) as @rules_sycl_ocloc.
+
+    sycl_configure's toolchain compiles Intel GPU images (intel_gpu_<arch>,
+    spir64_gen) with it: call this before sycl_configure.
+
+    Args:
+      name: repository name (sycl_configure's intel_gpu_compiler names it).
+    """
+    _sycl_intel_gpu_compiler(name = name)

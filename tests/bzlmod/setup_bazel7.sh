@@ -212,6 +212,7 @@ write_bazelrc() {
     echo "build --disk_cache=$CACHE/disk"
     echo "build --experimental_disk_cache_gc_max_size=8G"
     echo "common --repo_env=RULES_SYCL_WHEELHOUSE=$OFF/wheels"
+    echo "common --repo_env=RULES_SYCL_DEBS=$OFF/debs"
     echo "common --repo_env=GOPROXY=file://$GOMOD/cache/download"
     echo "common --repo_env=GOSUMDB=off"
     echo "# sid's /etc/bazel/bazelrc turns it on."
