@@ -46,7 +46,7 @@ def image_stages(translator, aot, cuda):
         stages.append(struct(name = "fatbinary", takes = "ptx", gives = "native"))
     return stages
 
-def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None, runtime_files = None):
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None, runtime_files = None, image_target = "", compile_target = "", device_defines = []):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
     Args:
@@ -66,12 +66,19 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
       cuda: struct or None (see SyclDeviceTargetInfo.cuda).
       runtime_files: depset of File or None: what programs built for this
         target load at run time besides the toolchain's runtime.
+      image_target: string, the target spec of its images (empty: name).
+      compile_target: string, the images' `compile_target` requirement
+        (empty: none).
+      device_defines: list of string, macros of its SYCL C++ device compiles.
 
     Returns:
       SyclDeviceTargetInfo.
     """
     return SyclDeviceTargetInfo(
         name = name,
+        image_target = image_target or name,
+        compile_target = compile_target,
+        device_defines = device_defines,
         compiler = ctx.attr.compiler[DefaultInfo].files_to_run,
         linker = ctx.attr.linker[DefaultInfo].files_to_run,
         assembler = ctx.attr.assembler[DefaultInfo].files_to_run,
@@ -138,6 +145,9 @@ def _sycl_device_target_impl(ctx):
         aot_isa_flag = ctx.attr.aot_isa_flag,
         cuda = _cuda_info(ctx),
         runtime_files = depset(ctx.files.runtime_files),
+        image_target = ctx.attr.image_target,
+        compile_target = ctx.attr.compile_target,
+        device_defines = ctx.attr.device_defines,
     )]
 
 sycl_device_target = rule(
@@ -148,7 +158,10 @@ compile with `compiler` for `device_triple`, link with `linker` (plus
 SPIR-V translation and an optional ahead-of-time step (`aot` with `aot_args`,
 where {in} and {out} name the image and the output).""",
     attrs = {
-        "target": attr.string(mandatory = True, doc = "The target's name, recorded in its images (e.g. nvptx64, spir64_gen, spir64_x86_64)."),
+        "target": attr.string(mandatory = True, doc = "The target's name, as --@rules_sycl//sycl:targets names it, and the target spec recorded in its images unless `image_target` says otherwise (e.g. nvptx64, spir64_gen, spir64_x86_64, intel_gpu_pvc)."),
+        "image_target": attr.string(doc = "The target spec recorded in the images when it is not `target`: DPC++ records its intel_gpu_<arch> images as spir64_gen."),
+        "compile_target": attr.string(doc = "Recorded as `compile_target` in every image's SYCL/device requirements property set (DPC++'s intel_gpu_<arch> images: the target's name), by which the runtime matches an image to the architecture of a device. Empty: none."),
+        "device_defines": attr.string_list(doc = "Macros every SYCL C++ device compile of this target defines (DPC++'s __SYCL_TARGET_INTEL_GPU_<ARCH>__ for intel_gpu_<arch>). A target with any gets SYCL C++ device compiles of its own; without, it shares the primary target's when it takes the same SPIR-V."),
         "compiler": attr.label(mandatory = True, doc = "Device compiler.", **TOOL),
         "linker": attr.label(mandatory = True, doc = "llvm-link.", **TOOL),
         "assembler": attr.label(mandatory = True, doc = "llvm-as matching the compiler.", **TOOL),

@@ -32,12 +32,19 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
             "; ".join(toolchain.sycl_cxx_missing),
         ))
     dt = sycl.primary
-    spirv_targets = [t.name for t in sycl.device_targets if t.name == dt.name or (t.device_triple == dt.device_triple and t.translator and t.aot and not t.cuda)]
+
+    # SPIR-V targets that take the primary target's SPIR-V as it is share its
+    # compile (spir64_x86_64); those whose device compile defines macros of
+    # their own (DPC++'s intel_gpu_<arch>: __SYCL_TARGET_INTEL_GPU_<ARCH>__)
+    # get compiles of their own, as under DPC++'s driver.
+    aot_spirv = [t for t in sycl.device_targets if t.name != dt.name and t.device_triple == dt.device_triple and t.translator and t.aot and not t.cuda]
+    spirv_targets = [t.name for t in sycl.device_targets if t.name == dt.name] + [t.name for t in aot_spirv if not t.device_defines]
+    own_targets = [t for t in aot_spirv if t.device_defines]
     cuda_targets = [t for t in sycl.device_targets if t.cuda]
     for t in cuda_targets:
         if not t.cuda.libdevice:
             fail("%s: C++ sources (%s) are single-source SYCL, whose device code for %s links NVIDIA's libdevice, which the device target lacks (sycl_device_target.libdevice: @rules_sycl_cuda_nvvm//:files from the nvidia-nvvm wheel, which ./setup.sh prefetches, or SYCL_CUDA_PATH's nvvm/libdevice/libdevice.10.bc)." % (ctx.label, cxx, t.name))
-    if not spirv_targets and not cuda_targets:
+    if not spirv_targets and not own_targets and not cuda_targets:
         fail("%s: C++ sources (%s) are single-source SYCL, whose device code the %s toolchain builds for %s and CUDA targets only (libsycl-jit: SPIR-V, PTX), but --@rules_sycl//sycl:targets (or the binary's `targets`) asks for %s. Add %s, or keep device-only code of other device targets in OpenCL C (.cl) and host-only code in C (.c)." % (
             ctx.label,
             cxx,
@@ -46,22 +53,26 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
             ", ".join([t.name for t in sycl.device_targets]),
             dt.name,
         ))
-    compiled = ([dt] if spirv_targets else []) + cuda_targets
-    rdc = _device_link_sycl_cxx(ctx, sycl, device) and bool(spirv_targets)
+    compiled = ([dt] if spirv_targets else []) + own_targets + cuda_targets
+    rdc = _device_link_sycl_cxx(ctx, sycl, device) and bool(spirv_targets or own_targets)
     tables = {t.name: [] for t in compiled}
-    objects = []
+    objects = {t.name: [] for t in compiled}
     property_tables = []
     tus = []
     for src in inputs.cxx_srcs:
         d = device
         outs = [
-            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines, copts = d.copts, module = rdc and not t.cuda)
+            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines + t.device_defines, copts = d.copts, module = rdc and not t.cuda)
             for t in compiled
         ]
         for t, out in zip(compiled, outs):
             if out.module:
-                objects.append(_device_object(sycl, t, src, out))
-                property_tables.append(struct(dir = out.dir, table = out.table))
+                objects[t.name].append(_device_object(sycl, t, src, out))
+
+                # Parity: the split's property sets against the library's,
+                # for the primary target's (or else the first) compile.
+                if t == compiled[0]:
+                    property_tables.append(struct(dir = out.dir, table = out.table))
             else:
                 tables[t.name].append(struct(dir = out.dir, table = out.table, bitcode = out.bitcode))
         tus.append(struct(src = src, int_header = outs[0].int_header, int_footer = outs[0].int_footer))
@@ -70,15 +81,24 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
         struct(src = tu.src, device_target = compiled[0], int_header = tu.int_header, int_footer = tu.int_footer, kernel_info = info)
         for tu, info in zip(tus, kernel_info)
     ]
-    image_tables = {} if rdc else {name: tables[dt.name] for name in spirv_targets}
+    image_tables = {}
+    if not rdc:
+        image_tables = {name: tables[dt.name] for name in spirv_targets}
+        for t in own_targets:
+            image_tables[t.name] = tables[t.name]
     for t in cuda_targets:
         image_tables[t.name] = tables[t.name]
+    device_objects = {}
+    if rdc:
+        device_objects = {name: objects[dt.name] for name in spirv_targets}
+        for t in own_targets:
+            device_objects[t.name] = objects[t.name]
     return struct(
-        objects = {name: objects for name in spirv_targets} if rdc else {},
+        objects = device_objects,
         image_tables = image_tables,
         host_tus = host_tus,
         int_headers = [tu.int_header for tu in tus],
-        sycl_cxx_objects = objects,
+        sycl_cxx_objects = [o for t in compiled for o in objects[t.name]],
         property_tables = property_tables,
     )
 

@@ -46,7 +46,10 @@ SyclDeviceTargetInfo = provider(
 compile and link tools, then per device image an optional SPIR-V translation
 and an optional ahead-of-time step.""",
     fields = {
-        "name": "string: the device target's name, also the target spec recorded in its device images (e.g. 'nvptx64').",
+        "name": "string: the device target's name, as --@rules_sycl//sycl:targets spells it (e.g. 'nvptx64', 'intel_gpu_pvc').",
+        "image_target": "string: the target spec recorded in its device images, which the runtime matches against a device (the name, except for Intel GPUs: 'spir64_gen').",
+        "compile_target": "string: recorded as `compile_target` in each image's SYCL/device requirements property set, by which the runtime picks an Intel GPU image for a device of that architecture (e.g. 'intel_gpu_pvc'); empty: none.",
+        "device_defines": "list of string: macros the SYCL C++ device compile of this target defines (e.g. __SYCL_TARGET_INTEL_GPU_PVC__); a target with any gets SYCL C++ device compiles of its own.",
         "compiler": "FilesToRunProvider: device compiler for this device target.",
         "linker": "FilesToRunProvider: llvm-link for this device target's bitcode.",
         "assembler": "FilesToRunProvider: llvm-as matching the compiler.",

@@ -22,7 +22,8 @@ func usagef(format string, args ...interface{}) error {
 
 const synopsis = `usage: wrapper -o OUT.o -host=TRIPLE -kind=sycl
                [-target=T] [-format=none|native|spirv|llvmbc|compressed]
-               [-compile-opts=S] [-link-opts=S] [-properties=F] [-entries=F] IMAGE
+               [-compile-opts=S] [-link-opts=S] [-compile-target=A]
+               [-properties=F] [-entries=F] IMAGE
                [... more option groups and IMAGEs]
        wrapper -o OUT.o -host=TRIPLE -kind=sycl -target=T ... -batch TABLE...
 
@@ -31,7 +32,9 @@ into a host object that registers them with the SYCL runtime. TRIPLE is
 x86_64-*-linux* or aarch64-*-linux*. Other options: -image-version=3|2,
 -new-offload-entries, -emit-reg-funcs=false, -desc-name=NAME, -v,
 -offload-compress [-offload-compression-level=N] [-offload-compression-threshold=BYTES],
--skip-images-without-entries, -device-libraries=TABLE (device-library images,
+-skip-images-without-entries, -compile-target=A (records compile_target A,
+e.g. intel_gpu_pvc, in each later image's SYCL/device requirements, as DPC++
+does for its intel_gpu_<arch> images; empty: none), -device-libraries=TABLE (device-library images,
 e.g. DPC++'s bfloat16 library: wrapped only when an image of their target
 imports a symbol they export). Flags take one or two dashes and "=value" or a
 separate value; @FILE reads arguments from FILE.`
@@ -46,6 +49,9 @@ type input struct {
 	format                    descriptor.Format
 	compileOpts, linkOpts     string
 	entriesFile, propertyFile string
+	// compileTarget: -compile-target (ours), the architecture an Intel GPU
+	// image was compiled for, e.g. intel_gpu_pvc.
+	compileTarget string
 }
 
 // config is the parsed command line.
@@ -68,7 +74,8 @@ type config struct {
 var valueFlags = map[string]bool{
 	"o": true, "host": true, "kind": true, "target": true, "format": true,
 	"compile-opts": true, "link-opts": true, "properties": true, "entries": true,
-	"desc-name": true, "image-version": true, "device-libraries": true,
+	"compile-target": true,
+	"desc-name":      true, "image-version": true, "device-libraries": true,
 	"offload-compression-level": true, "offload-compression-threshold": true,
 }
 
@@ -78,7 +85,8 @@ var boolFlags = map[string]bool{
 }
 
 // parseArgs follows clang-offload-wrapper's positional semantics: -target,
-// -format, -compile-opts and -link-opts apply to every later IMAGE until
+// -format, -compile-opts, -link-opts and -compile-target apply to every later
+// IMAGE until
 // changed; -entries and -properties apply to the next IMAGE only. -batch
 // makes every positional argument a file table (Code, Symbols, Properties
 // columns) whose rows take the per-image options in force at its position.
@@ -146,6 +154,11 @@ func parseArgs(args []string) (*config, error) {
 			cur.compileOpts = val
 		case "link-opts":
 			cur.linkOpts = val
+		case "compile-target":
+			if strings.ContainsAny(val, " \t\n\x00") {
+				return nil, usagef("invalid -compile-target=%q (an architecture name, e.g. intel_gpu_pvc)", val)
+			}
+			cur.compileTarget = val
 		case "properties":
 			cur.propertyFile = val
 		case "entries":

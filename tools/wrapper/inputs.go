@@ -168,6 +168,12 @@ func load(in input) ([]descriptor.Image, error) {
 	return out, nil
 }
 
+// The property that names the architecture an AOT image was compiled for.
+const (
+	compileTargetSet      = "SYCL/device requirements"
+	compileTargetProperty = "compile_target"
+)
+
 func loadImage(in input, code, symFile, propFile string) (descriptor.Image, error) {
 	img := descriptor.Image{
 		Target:         in.target,
@@ -197,6 +203,15 @@ func loadImage(in input, code, symFile, propFile string) (descriptor.Image, erro
 		if img.Properties, err = propset.Parse(data, propFile); err != nil {
 			return img, err
 		}
+	}
+	if in.compileTarget != "" {
+		// sycl-post-link's form for -fsycl-targets=intel_gpu_<arch>: the
+		// architecture's name as a byte array, which the runtime compares
+		// with the device's architecture before it picks the image.
+		if img.Properties == nil {
+			img.Properties = &propset.Registry{}
+		}
+		img.Properties.Add(compileTargetSet, compileTargetProperty, propset.String(in.compileTarget))
 	}
 	return img, nil
 }

@@ -55,6 +55,17 @@ func TestParseArgs(t *testing.T) {
 			},
 			opts: descriptor.Options{Machine: elfobj.X86_64, ImageVersion: 3, NewEntries: true, NoRegFuncs: true, DescName: "d"},
 		},
+		{
+			name: "compile-target is sticky until changed",
+			args: []string{"-target=spir64_gen", "-format=native", "-compile-target=intel_gpu_pvc", "-batch", "pvc.table",
+				"-compile-target=intel_gpu_bmg_g21", "bmg.table", "-target=spir64", "-format=spirv", "-compile-target=", "jit.table"},
+			want: []input{
+				{path: "pvc.table", batch: true, target: "spir64_gen", format: descriptor.FormatNative, compileTarget: "intel_gpu_pvc"},
+				{path: "bmg.table", batch: true, target: "spir64_gen", format: descriptor.FormatNative, compileTarget: "intel_gpu_bmg_g21"},
+				{path: "jit.table", batch: true, target: "spir64", format: descriptor.FormatSPIRV},
+			},
+			opts: descriptor.Options{Machine: elfobj.X86_64},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -73,13 +73,20 @@ def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries 
     if skip_images_without_entries:
         args.add("-skip-images-without-entries")
 
-    # -target and -format apply to the tables that follow them.
+    # -target, -format and -compile-target apply to the tables that follow
+    # them; -compile-target is given where it changes (Intel GPU images).
+    compile_target = ""
     for t in image_tables:
-        args.add("-target=" + t.device_target.name)
+        args.add("-target=" + t.device_target.image_target)
         args.add("-format=" + t.format)
+        if t.device_target.compile_target != compile_target:
+            compile_target = t.device_target.compile_target
+            args.add("-compile-target=" + compile_target)
         args.add("-batch", t.table)
+    if compile_target and device_libraries:
+        args.add("-compile-target=")
     for lib in device_libraries:
-        args.add("-target=" + lib.device_target.name)
+        args.add("-target=" + lib.device_target.image_target)
         args.add("-format=spirv")
         args.add("-device-libraries", lib.table)
 

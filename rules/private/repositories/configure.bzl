@@ -8,6 +8,7 @@ tools by relative paths and a remote worker runs its own installation (see
 tool_script.bzl).
 """
 
+load("//rules/private:intel_gpu.bzl", "INTEL_GPU_TARGETS", "intel_gpu_macro")
 load(":tool_script.bzl", "tool_script")
 
 # (key, environment override, names tried in order, Debian package)
@@ -425,6 +426,48 @@ sycl_device_target(
         imagec = ('    image_compiler = ":imagec",\n' if imagec else "") + ('    split_assembler = ":imagec_as",\n' if imagec_as else ""),
     )
 
+# intel_gpu_<arch>: the spir64 pipeline, then per SPIR-V image and
+# architecture tools/gpuaot runs ocloc (@rules_sycl_ocloc: Debian sid's,
+# through its own loader) for that architecture's device, as DPC++'s
+# -fsycl-targets=intel_gpu_<arch> does. The images are recorded as
+# spir64_gen with the architecture as their compile_target requirement, and
+# SYCL C++ device code is compiled per architecture with its
+# __SYCL_TARGET_INTEL_GPU_<ARCH>__ macro.
+def _intel_gpu_targets(rctx, imagec, imagec_as):
+    """Returns (the BUILD text of the intel_gpu_<arch> targets, their labels), or ("", [])."""
+    if not rctx.attr.intel_gpu_compiler:
+        return "", []
+    text = ""
+    for row in INTEL_GPU_TARGETS:
+        text += """
+sycl_device_target(
+    name = "{name}",
+    target = "{name}",
+    image_target = "spir64_gen",
+    compile_target = "{name}",
+    device_defines = ["{macro}"],
+    compiler = "bin/compiler",
+    linker = "bin/linker",
+    assembler = "bin/assembler",
+    disassembler = "bin/disassembler",
+    device_triple = "spir64",
+    compile_flags = ["-O2"],
+    translator = "bin/translator",
+{imagec}    aot = "@rules_sycl//tools/gpuaot",
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}", "{{in}}", "{{out}}"],
+    aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
+    aot_extension = ".zebin",
+    image_format = "native",
+)
+""".format(
+            name = row.name,
+            macro = intel_gpu_macro(row),
+            device = row.device,
+            ocloc = rctx.attr.intel_gpu_compiler,
+            imagec = ('    image_compiler = ":imagec",\n' if imagec else "") + ('    split_assembler = ":imagec_as",\n' if imagec_as else ""),
+        )
+    return text, [":" + row.name for row in INTEL_GPU_TARGETS]
+
 # The LLVM versions whose clang + llvm-spirv build spir64 images, in order of
 # preference: Debian 12 has llvm-spirv-15 only (its LLVM 19 has no
 # translator); Debian sid has llvm-spirv-19 and no LLVM 15.
@@ -473,6 +516,7 @@ def _sycl_configure_impl(rctx):
     imagec_as = _imagec_as(rctx, version) if not missing else ""
     sycl_cxx, sycl_cxx_missing = _sycl_cxx(rctx)
     cpu_aot = _cpu_aot_target(rctx, imagec, imagec_as) if not missing else ""
+    intel_gpu, intel_gpu_labels = _intel_gpu_targets(rctx, imagec, imagec_as) if not missing else ("", [])
     if missing:
         rctx.file("bin/missing", "#!/bin/sh\necho 'sycl toolchain tool missing' >&2\nexit 1\n", executable = True)
     rctx.file("BUILD.bazel", """\
@@ -491,7 +535,7 @@ alias(
     name = "nvptx64_spec_constants",
     actual = "{spec_compatible}",
 )
-{nvptx}{imagec}{imagec_as}{cpu_aot}
+{nvptx}{imagec}{imagec_as}{cpu_aot}{intel_gpu}
 sycl_toolchain(
     name = "sycl_toolchain",
     kind = "clang",
@@ -531,9 +575,10 @@ toolchain(
         image_compiler = '    image_compiler = ":imagec",\n' if imagec else "",
         imagec_as = imagec_as,
         cpu_aot = cpu_aot,
+        intel_gpu = intel_gpu,
         split_assembler = '    split_assembler = ":imagec_as",\n' if imagec_as else "",
         runtime = "\n    # The SYCL runtime host code links and runs against.\n    runtime = %s," % repr(rctx.attr.runtime) if rctx.attr.runtime else "",
-        extra_targets = repr(([":nvptx64"] if nvptx else []) + ([":spir64_x86_64"] if cpu_aot else [])),
+        extra_targets = repr(([":nvptx64"] if nvptx else []) + ([":spir64_x86_64"] if cpu_aot else []) + intel_gpu_labels),
         validator = 'alias(name = "spirv_val", actual = "bin/validator")' if "validator" in found else "",
         verifier = 'alias(name = "opt", actual = "bin/verifier")' if "verifier" in found else "",
     ))
@@ -559,6 +604,10 @@ sycl_configure = repository_rule(
         "cpu_runtime": attr.string(
             default = "@oneapi_runtime",
             doc = "Repository made by sycl_oneapi_runtime whose Intel CPU OpenCL runtime (its :libintelocl and :cpu_compiler targets) compiles spir64_x86_64 images ahead of time (tools/cpuaot). Empty: no spir64_x86_64 device target.",
+        ),
+        "intel_gpu_compiler": attr.string(
+            default = "@rules_sycl_ocloc",
+            doc = "Repository made by sycl_intel_gpu_compiler (intel_gpu_tools_dependencies declares @rules_sycl_ocloc: Intel's ocloc from pinned Debian sid packages) whose :ocloc compiles Intel GPU images ahead of time: one intel_gpu_<arch> device target per architecture it supports. Empty: none.",
         ),
         "runtime": attr.string(
             default = "@oneapi_runtime//:sycl",
