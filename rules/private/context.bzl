@@ -8,6 +8,7 @@ it as their first argument.
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load(":intel_gpu.bzl", "INTEL_GPU_ALIASES")
 load(":toolchain.bzl", "find_sycl_toolchain")
 
 def sycl_context(ctx):
@@ -149,7 +150,8 @@ def _compression(ctx):
     )
 
 def _requested_device_targets(ctx, toolchain):
-    names = ctx.attr._targets[BuildSettingInfo].value
+    # DPC++'s other spellings of an Intel GPU target name the same one.
+    names = [INTEL_GPU_ALIASES.get(n, n) for n in ctx.attr._targets[BuildSettingInfo].value]
     unknown = [n for n in names if n not in toolchain.device_targets]
     if unknown:
         fail("%s: device target(s) %s requested by --@rules_sycl//sycl:targets, but the %s toolchain builds only: %s" % (

@@ -72,6 +72,11 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
     args.add_all(cc.includes, format_each = "-I%s")
     args.add_all(cc.system_includes, before_each = "-isystem")
     args.add_all(cc.defines, format_each = "-D%s")
+
+    # As DPC++'s driver: the host compile sees every requested target's
+    # macros (__SYCL_TARGET_INTEL_GPU_<ARCH>__), as each device compile its
+    # own.
+    args.add_all([d for dt in sycl.device_targets for d in dt.device_defines], format_each = "-D%s")
     args.add_all(sycl.cc_user_flags)
     args.add_all(copts)
     args.add("-c", host_source)

@@ -454,13 +454,16 @@ sycl_device_target(
     compile_flags = ["-O2"],
     translator = "bin/translator",
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
-    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}", "{{in}}", "{{out}}"],
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "{{in}}", "{{out}}"],
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
     aot_extension = ".zebin",
-    image_format = "native",
+    # As DPC++ wraps them: format none; the runtime knows a zebin by its
+    # .ze_info section.
+    image_format = "none",
 )
 """.format(
             name = row.name,
+            options = ' "-options=%s",' % row.options if row.options else "",
             macro = intel_gpu_macro(row),
             device = row.device,
             ocloc = rctx.attr.intel_gpu_compiler,
