@@ -62,6 +62,11 @@ type Config struct {
 	Src   string
 	// LLVM 15 tools that lower specialization constants (spirvspec).
 	Translator, LLVMAs, LLVMDis string
+	// SpecConstants (-spec-constants): how SPIR-V images' specialization
+	// constants are lowered, "native" (JIT images) or "emulation" (images
+	// compiled ahead of time, as DPC++'s -spec-const=emulation for AOT
+	// targets: the runtime cannot specialize a native binary).
+	SpecConstants specconst.Mode
 	// Format "ptx": PTX images, linked with Libdevice.
 	Format, Libdevice string
 	// IR (with -format=ptx): the front end's bitcode, for -device-link.
@@ -76,7 +81,7 @@ type Config struct {
 }
 
 // Synopsis is syclc's usage text.
-const Synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-module=SPV | -format=ptx -libdevice=FILE [-ir=BC]] -- FLAGS... SRC
+const Synopsis = `usage: syclc -jit=LIB -out-dir=DIR -table=DIR/NAME.table -int-header=H -int-footer=F [-split=MODE] [-spec-constants=native|emulation] [-module=SPV | -format=ptx -libdevice=FILE [-ir=BC]] -- FLAGS... SRC
        syclc -device-link -llvm-link=LLVM_LINK -format=ptx -libdevice=FILE -jit=LIB -out-dir=DIR -table=DIR/NAME.table [-split=MODE] BC...
        syclc -check -jit=LIB -sha256=HEX [-wheel=NAME==VERSION] -o STAMP
        syclc -devicelibs -jit=LIB -out-dir=DIR -table=DIR/NAME.table -native-sha256=HEX -fallback-sha256=HEX
@@ -112,6 +117,7 @@ func ParseArgs(args []string) (*Config, error) {
 	fs.StringVar(&c.Translator, "translator", "", "llvm-spirv-15: with -llvm-as and -llvm-dis, lowers the SYCL 2020 specialization constants of images that use them")
 	fs.StringVar(&c.LLVMAs, "llvm-as", "", "llvm-as-15, for -translator; with -format=ptx: llvm-as-22 (or newer), for specialization constants")
 	fs.StringVar(&c.LLVMDis, "llvm-dis", "", "llvm-dis-15, for -translator; with -format=ptx: llvm-dis-22 (or newer), which reads libsycl-jit's bitcode")
+	specConstants := fs.String("spec-constants", "native", "how SPIR-V images lower SYCL 2020 specialization constants: native (JIT images) or emulation (images compiled ahead of time)")
 	fs.StringVar(&c.Format, "format", "spirv", "device image format: spirv (spir64) or ptx (nvptx64, needs -libdevice)")
 	fs.StringVar(&c.Libdevice, "libdevice", "", "with -format=ptx: NVIDIA's libdevice.10.bc")
 	fs.StringVar(&c.IR, "ir", "", "with -format=ptx: also write the front end's LLVM bitcode (for -device-link)")
@@ -147,6 +153,17 @@ func ParseArgs(args []string) (*Config, error) {
 	}
 	if c.LLVMLink != "" {
 		return nil, errors.New("-llvm-link is for -device-link")
+	}
+	switch *specConstants {
+	case "native":
+		c.SpecConstants = specconst.Native
+	case "emulation":
+		c.SpecConstants = specconst.Emulation
+	default:
+		return nil, fmt.Errorf("-spec-constants=%s: want native or emulation", errtext.Quote(*specConstants))
+	}
+	if c.Format == "ptx" && c.SpecConstants != specconst.Native {
+		return nil, errors.New("-spec-constants is for -format=spirv (PTX images always emulate them)")
 	}
 	if _, ok := splitModes[c.Split]; !ok {
 		return nil, fmt.Errorf("-split=%s: want auto, per_kernel, per_source or off", c.Split)

@@ -213,6 +213,8 @@ func TestParseArgsErrors(t *testing.T) {
 	}{
 		{[]string{}, "-jit is required"},
 		{[]string{"-jit=x", "-split=all"}, "-split=all: want auto, per_kernel, per_source or off"},
+		{[]string{"-jit=x", "-spec-constants=default"}, `-spec-constants="default": want native or emulation`},
+		{[]string{"-jit=x", "-format=ptx", "-libdevice=l", "-spec-constants=emulation"}, "-spec-constants is for -format=spirv (PTX images always emulate them)"},
 		{[]string{"-jit=x", "-out-dir=o", "-table=o/t", "-int-header=h", "-int-footer=f", "a.cpp"}, "-table=o/t: the name must end in .table"},
 		{[]string{"-jit=x", "-out-dir=o", "-table=o/t.table", "-int-header=h", "-int-footer=f"}, "no source file"},
 		{[]string{"-jit=x", "-out-dir=o", "-table=o/t.table", "-int-header=h", "a.cpp"}, "-int-footer is required"},

@@ -41,7 +41,7 @@ func writeImages(out *atomicfile.Staging, c *Config, res *sycljit.Result) error 
 				return fmt.Errorf("%s: reads SYCL 2020 specialization constants, which libsycl-jit leaves unlowered; lowering them needs -translator, -llvm-as and -llvm-dis (llvm-spirv-15, llvm-as-15, llvm-dis-15)", c.Src)
 			}
 			var err error
-			bin, err = spirvspec.Lower(bin, t.base(name)+".spv", img.Properties, spirvspec.Tools{Translator: c.Translator, Assembler: c.LLVMAs, Disassembler: c.LLVMDis})
+			bin, err = spirvspec.Lower(bin, t.base(name)+".spv", img.Properties, spirvspec.Tools{Translator: c.Translator, Assembler: c.LLVMAs, Disassembler: c.LLVMDis}, c.SpecConstants)
 			if err != nil {
 				return err
 			}

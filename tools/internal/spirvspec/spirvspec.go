@@ -102,10 +102,13 @@ func (h *Header) TranslatorFlags() []string {
 	return []string{fmt.Sprintf("--spirv-max-version=%d.%d", h.Major, h.Minor), "--spirv-ext=" + ext}
 }
 
-// Lower returns spv with its spec constants lowered to native SPIR-V spec
-// constants and adds their property sets to reg. name names the image in
-// errors. An image that calls no intrinsic comes back unchanged.
-func Lower(spv []byte, name string, reg *propset.Registry, t Tools) ([]byte, error) {
+// Lower returns spv with its spec constants lowered in mode -- native SPIR-V
+// spec constants (JIT images), or emulation, read from the buffer the
+// runtime passes each kernel (images compiled ahead of time, which the
+// runtime cannot specialize) -- and adds their property sets to reg. name
+// names the image in errors. An image that calls no intrinsic comes back
+// unchanged.
+func Lower(spv []byte, name string, reg *propset.Registry, t Tools, mode specconst.Mode) ([]byte, error) {
 	if !Uses(spv) {
 		return spv, nil
 	}
@@ -132,7 +135,7 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools) ([]byte, err
 	if err != nil {
 		return nil, err
 	}
-	res, err := specconst.Lower(text, name, specconst.Native)
+	res, err := specconst.Lower(text, name, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +156,7 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools) ([]byte, err
 	if err != nil {
 		return nil, err
 	}
-	res.AddProperties(reg, specconst.Native)
+	res.AddProperties(reg, mode)
 	return out, nil
 }
 

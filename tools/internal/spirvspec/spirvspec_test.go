@@ -65,7 +65,7 @@ func TestUses(t *testing.T) {
 func TestLowerUnchanged(t *testing.T) {
 	in := []byte("not even SPIR-V")
 	reg := &propset.Registry{}
-	out, err := Lower(in, "x.spv", reg, Tools{})
+	out, err := Lower(in, "x.spv", reg, Tools{}, specconst.Native)
 	if err != nil || string(out) != string(in) || reg.Len() != 0 {
 		t.Errorf("Lower = %q, %v, %d sets", out, err, reg.Len())
 	}
@@ -110,7 +110,7 @@ func TestLower(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Lower(in, "spec.spv", reg, ts)
+	out, err := Lower(in, "spec.spv", reg, ts, specconst.Native)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ all=2|ICAAAAAAAAwAAAAACAAAAAAAA8TAAAAAAA
 func TestLowerToolError(t *testing.T) {
 	ts := tools(t)
 	ts.Assembler = "false"
-	_, err := Lower(readTestdata(t, "spec.spv"), "spec.spv", &propset.Registry{}, ts)
+	_, err := Lower(readTestdata(t, "spec.spv"), "spec.spv", &propset.Registry{}, ts, specconst.Native)
 	if err == nil || !strings.HasPrefix(err.Error(), "spec.spv: false: ") {
 		t.Errorf("err = %v, want one naming the image and the tool", err)
 	}
