@@ -50,6 +50,7 @@ _SPLIT_ATTRS = {
     ),
     "_cuda_archs": attr.label(default = Label("//sycl:cuda_archs")),
     "_cpu_aot_isa": attr.label(default = Label("//sycl:cpu_aot_isa")),
+    "_gen_devices": attr.label(default = Label("//sycl:gen_devices")),
     "_image_shards": attr.label(default = Label("//sycl:image_shards")),
 }
 

@@ -26,7 +26,8 @@ def sycl_context(ctx):
         device_targets: list of SyclDeviceTargetInfo that
           --@rules_sycl//sycl:targets asks for, in its order.
         modes: struct(split, per_tu, spec_constants, compression,
-          image_shards, cuda_archs, compilation_mode, cpu_aot_isa).
+          image_shards, cuda_archs, compilation_mode, cpu_aot_isa,
+          gen_devices).
         cc_toolchain, feature_configuration: the host C++ toolchain's.
         cc_compile_flags: list of string, the C++ toolchain's flags of a
           C++ compile (its features': defaults, compilation mode, ...)
@@ -136,6 +137,7 @@ def _modes(ctx):
         # dbg, fastbuild or opt: the SYCL C++ compiles' -O (and NDEBUG).
         compilation_mode = ctx.var["COMPILATION_MODE"],
         cpu_aot_isa = ctx.attr._cpu_aot_isa[BuildSettingInfo].value,
+        gen_devices = ctx.attr._gen_devices[BuildSettingInfo].value,
         rdc = ctx.attr.rdc == 1 or (ctx.attr.rdc == -1 and ctx.attr._rdc[BuildSettingInfo].value),
     )
 

@@ -28,7 +28,7 @@ def _wrap_fixture_impl(ctx):
     )
     out = emit_wrap(
         sycl,
-        image_tables = [struct(dirs = [ctx.file.table], table = ctx.file.table.path, device_target = struct(name = "spir64"), format = "spirv")],
+        image_tables = [struct(dirs = [ctx.file.table], table = ctx.file.table.path, device_target = struct(name = "spir64", image_target = "spir64", compile_target = ""), format = "spirv")],
     )
     return [DefaultInfo(files = depset([out]))]
 

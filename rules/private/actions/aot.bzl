@@ -72,6 +72,15 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
         if device_target.aot_isa_flag:
             # x86-64 CPUs: the instruction set the code is generated for.
             command.append(device_target.aot_isa_flag + sycl.modes.cpu_aot_isa)
+        if device_target.aot_devices_flag:
+            # spir64_gen: the Intel GPUs, all in one ocloc run per image.
+            if not sycl.modes.gen_devices:
+                fail("%s: --@rules_sycl//sycl:gen_devices is empty: spir64_gen images need at least one ocloc device (e.g. pvc, or bmg-g21,lnl-m)" % sycl.label)
+            # Before the image and output: a flag after them would be an
+            # operand to gpuaot's flag parser.
+            devices = device_target.aot_devices_flag + ",".join(sycl.modes.gen_devices)
+            at = command.index("{in}") if "{in}" in command else len(command)
+            command = command[:at] + [devices] + command[at:]
     table = run_foreach(
         sycl,
         device_target.all_files,

@@ -469,7 +469,32 @@ sycl_device_target(
             ocloc = rctx.attr.intel_gpu_compiler,
             imagec = ('    image_compiler = ":imagec",\n' if imagec else "") + ('    split_assembler = ":imagec_as",\n' if imagec_as else ""),
         )
-    return text, [":" + row.name for row in INTEL_GPU_TARGETS]
+    text += """
+# spir64_gen: images for the ocloc devices --@rules_sycl//sycl:gen_devices
+# lists (DPC++'s -fsycl-targets=spir64_gen -Xsycl-target-backend "-device
+# ..."), one ocloc run per image for the whole list, no compile_target.
+sycl_device_target(
+    name = "spir64_gen",
+    target = "spir64_gen",
+    compiler = "bin/compiler",
+    linker = "bin/linker",
+    assembler = "bin/assembler",
+    disassembler = "bin/disassembler",
+    device_triple = "spir64",
+    compile_flags = ["-O2"],
+    translator = "bin/translator",
+{imagec}    aot = "@rules_sycl//tools/gpuaot",
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "{{in}}", "{{out}}"],
+    aot_devices_flag = "-device=",
+    aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
+    aot_extension = ".zebin",
+    image_format = "none",
+)
+""".format(
+        ocloc = rctx.attr.intel_gpu_compiler,
+        imagec = ('    image_compiler = ":imagec",\n' if imagec else "") + ('    split_assembler = ":imagec_as",\n' if imagec_as else ""),
+    )
+    return text, [":" + row.name for row in INTEL_GPU_TARGETS] + [":spir64_gen"]
 
 # The LLVM versions whose clang + llvm-spirv build spir64 images, in order of
 # preference: Debian 12 has llvm-spirv-15 only (its LLVM 19 has no
