@@ -76,6 +76,7 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
             # spir64_gen: the Intel GPUs, all in one ocloc run per image.
             if not sycl.modes.gen_devices:
                 fail("%s: --@rules_sycl//sycl:gen_devices is empty: spir64_gen images need at least one ocloc device (e.g. pvc, or bmg-g21,lnl-m)" % sycl.label)
+
             # Before the image and output: a flag after them would be an
             # operand to gpuaot's flag parser.
             devices = device_target.aot_devices_flag + ",".join(sycl.modes.gen_devices)
