@@ -170,6 +170,9 @@ func TestCompileErrors(t *testing.T) {
 	if err := os.Link("kernels.spv", "out/link.spv"); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink("../kernels.spv", "out/symlink.spv"); err != nil {
+		t.Fatal(err)
+	}
 	long := strings.Repeat("x", 3000)
 	for _, tc := range []struct {
 		name string
@@ -200,6 +203,8 @@ func TestCompileErrors(t *testing.T) {
 			"gpuaot: ./kernels.spv: the output is the input"},
 		{"OUT is a link to IN", []string{"kernels.spv", "out/link.spv"},
 			"gpuaot: out/link.spv: the output is the input kernels.spv"},
+		{"OUT is a symbolic link to IN", []string{"kernels.spv", "out/symlink.spv"},
+			"gpuaot: out/symlink.spv: the output is the input kernels.spv"},
 		{"OUT is a directory", []string{"kernels.spv", "adir"},
 			"gpuaot: adir: cannot write it: a directory"},
 		{"OUT is a FIFO", []string{"kernels.spv", "fifo.spv"},
@@ -248,7 +253,7 @@ func TestCompileErrors(t *testing.T) {
 			if len(stderr) > maxLine+1 {
 				t.Errorf("message of %d bytes, more than %d", len(stderr)-1, maxLine)
 			}
-			if d := cmp.Diff([]string{"link.spv"}, listDir(t, "out")); d != "" {
+			if d := cmp.Diff([]string{"link.spv", "symlink.spv"}, listDir(t, "out")); d != "" {
 				t.Errorf("out/ after a failure (-want +got):\n%s", d)
 			}
 		})
@@ -386,5 +391,42 @@ func TestProcess(t *testing.T) {
 	}
 	if !bytes.Equal(readFile(t, out), readFile(t, "pvc.zebin")) {
 		t.Error("k.bin is not testdata/pvc.zebin")
+	}
+}
+
+// SIGTERM while ocloc runs: its process group is killed, the staging
+// directory removed, and gpuaot dies of the signal.
+func TestSignal(t *testing.T) {
+	dir := chdir(t)
+	marker := fmt.Sprintf("GPUAOT_SIGNAL_MARKER_%d", os.Getpid())
+	oc := fakeOcloc(t, "sleep 60")
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	cmd := proctest.Command("-ocloc="+oc, "-device=pvc", filepath.Join(dir, "kernels.spv"), filepath.Join(out, "k.bin"))
+	cmd.Env = append(cmd.Env, marker+"=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if !proctest.WaitFor(20*time.Second, 20*time.Millisecond, func() bool {
+		for _, p := range proctest.ProcessesWith(marker + "=1") {
+			if strings.HasSuffix(p, " sleep") {
+				return true
+			}
+		}
+		return false
+	}) {
+		cmd.Process.Kill()
+		t.Fatal("ocloc (sleep) never started")
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Wait()
+	if !proctest.DiedOf(cmd.ProcessState, syscall.SIGTERM) {
+		t.Errorf("gpuaot ended with %v, want death by SIGTERM", cmd.ProcessState)
+	}
+	if d := cmp.Diff([]string(nil), listDir(t, out)); d != "" {
+		t.Errorf("out/ after SIGTERM (-want +got):\n%s", d)
+	}
+	if !proctest.WaitFor(5*time.Second, 50*time.Millisecond, func() bool { return len(proctest.ProcessesWith(marker+"=1")) == 0 }) {
+		t.Errorf("processes left: %v", proctest.ProcessesWith(marker+"=1"))
 	}
 }
