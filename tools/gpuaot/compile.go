@@ -1,0 +1,213 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
+	"github.com/rules-sycl/rules_sycl/tools/internal/zebin"
+)
+
+const compileSynopsis = `usage: gpuaot -ocloc=OCLOC -device=DEV [-options=STR] [-kernels=IMAGE.sym]
+              [-timeout=DUR] IN.spv OUT
+       gpuaot check -ocloc=OCLOC -device=DEV -ip=MAJOR.MINOR.REV [-timeout=DUR] TABLE...
+
+compiles the SPIR-V image IN for the Intel GPU DEV with OCLOC (ocloc
+compile -spirv_input) and writes the zebin to OUT: all of it or nothing.
+The zebin must be one for an Intel GPU (EM_INTELGT) holding every kernel
+-kernels lists. "gpuaot check -h" describes check.`
+
+// defaultTimeout bounds one ocloc run.
+const defaultTimeout = 10 * time.Minute
+
+type compileConfig struct {
+	ocloc, device, options, kernels string
+	timeout                         time.Duration
+	in, out                         string
+}
+
+// checkDevice rejects what is not one ocloc device name: a list (ocloc
+// then writes a fat binary), an option, or bytes no device name has.
+func checkDevice(dev string) error {
+	if dev == "" {
+		return errors.New("-device is required: the Intel GPU to compile for (an ocloc device: pvc, bmg-g21, 12.60.7, ...)")
+	}
+	ok := dev[0] != '-'
+	for _, c := range dev {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			ok = false
+		}
+	}
+	if !ok {
+		return fmt.Errorf("-device %s: not one ocloc device name (pvc, bmg-g21, 12.60.7, ...)", errtext.Quote(dev))
+	}
+	return nil
+}
+
+func parseCompile(args []string) (*compileConfig, error) {
+	c := &compileConfig{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.ocloc, "ocloc", "", "the ocloc to run (@rules_sycl_ocloc//:ocloc)")
+	fs.StringVar(&c.device, "device", "", "the ocloc device to compile for (pvc, bmg-g21, ...)")
+	fs.StringVar(&c.options, "options", "", "ocloc's -options: IGC compile options, one string")
+	fs.StringVar(&c.kernels, "kernels", "", "the image's symbol file (.sym): every entry point it lists must be in the zebin")
+	fs.DurationVar(&c.timeout, "timeout", defaultTimeout, "ocloc is killed after this long")
+	if err := fs.Parse(args); err != nil {
+		return nil, usage.FromFlagSet(err, compileSynopsis, fs)
+	}
+	pos := fs.Args()
+	switch {
+	case c.ocloc == "":
+		return nil, errors.New("-ocloc is required: the ocloc to run")
+	case c.timeout <= 0:
+		return nil, fmt.Errorf("-timeout %v: must be positive", c.timeout)
+	case len(pos) != 2:
+		return nil, fmt.Errorf("want IN.spv OUT, got %d arguments", len(pos))
+	}
+	if err := checkDevice(c.device); err != nil {
+		return nil, err
+	}
+	c.in, c.out = pos[0], pos[1]
+	if c.in == "" || c.out == "" {
+		return nil, errors.New("IN and OUT must not be empty")
+	}
+	return c, nil
+}
+
+// checkOutput checks, before anything runs, that out can be written: its
+// directory exists and it is neither the input nor a directory, pipe or
+// device.
+func checkOutput(out, in string, inInfo os.FileInfo) error {
+	dir := filepath.Dir(out)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("%s: cannot write it: its directory %s: %v", out, dir, pathError(err))
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s: cannot write it: %s is not a directory", out, dir)
+	}
+	if filepath.Clean(out) == filepath.Clean(in) {
+		return fmt.Errorf("%s: the output is the input", out)
+	}
+	st, err = os.Stat(out)
+	if err != nil {
+		return nil // not there yet (or a dangling link, replaced)
+	}
+	if os.SameFile(st, inInfo) {
+		return fmt.Errorf("%s: the output is the input %s", out, in)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: cannot write it: %s", out, kind(st.Mode()))
+	}
+	return nil
+}
+
+// compile runs ocloc on c.in and publishes the zebin as c.out.
+func compile(c *compileConfig) error {
+	inInfo, err := checkSPIRV(c.in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.in, err)
+	}
+	var kernels []string
+	if c.kernels != "" {
+		if kernels, err = readKernels(c.kernels); err != nil {
+			return err
+		}
+	}
+	if err := checkOutput(c.out, c.in, inInfo); err != nil {
+		return err
+	}
+	s := atomicfile.NewStaging()
+	defer s.Abort()
+	s.Protect(c.in)
+	stop := atomicfile.CleanupOnSignal(func() {
+		killChild()
+		s.Abort()
+	})
+	defer stop()
+	staged, err := s.Path(c.out)
+	if err != nil {
+		return err
+	}
+	// ocloc appends ".bin" to -output whatever it ends with.
+	produced := staged + ".bin"
+	args := []string{"compile", "-spirv_input", "-file", c.in, "-device", c.device,
+		"-output", staged, "-output_no_suffix", "-q"}
+	if c.options != "" {
+		args = append(args, "-options", c.options)
+	}
+	r, err := runChild(c.ocloc, args, oclocEnv(), c.timeout)
+	if err != nil {
+		return fmt.Errorf("%s: cannot run ocloc %s: %v", c.in, c.ocloc, pathError(err))
+	}
+	if !r.ok() {
+		msg := fmt.Sprintf("%s: ocloc cannot compile it for %s (%s)", c.in, c.device, r.status(c.timeout))
+		if l := firstErrorLine(r.output); l != "" {
+			msg += ": " + l
+		}
+		return errors.New(msg)
+	}
+	z, err := readZebin(produced)
+	if err != nil {
+		return fmt.Errorf("%s: ocloc exited 0 for %s, but %v", c.in, c.device, err)
+	}
+	if missing := missingKernels(z, kernels); len(missing) > 0 {
+		return fmt.Errorf("%s: the zebin ocloc wrote for %s lacks %s of %s", c.in, c.device, kernelList(missing, len(kernels)), c.kernels)
+	}
+	if err := os.Rename(produced, staged); err != nil {
+		return fmt.Errorf("%s: %v", c.out, err)
+	}
+	return s.Commit()
+}
+
+// readZebin reads the zebin ocloc wrote.
+func readZebin(path string) (*zebin.File, error) {
+	f, _, err := openRegular(path)
+	if err != nil {
+		return nil, fmt.Errorf("it wrote no zebin (%v)", err)
+	}
+	defer f.Close()
+	z, err := zebin.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("what it wrote is no zebin: %v", err)
+	}
+	return z, nil
+}
+
+// missingKernels lists the names of want that are neither a kernel nor a
+// function of z.
+func missingKernels(z *zebin.File, want []string) []string {
+	var missing []string
+	for _, k := range want {
+		if !z.HasFunction(k) {
+			missing = append(missing, k)
+		}
+	}
+	return missing
+}
+
+// kernelList words missing kernels: `kernel "a"`, `kernels "a", "b" (2 of
+// 5)`, at most three named.
+func kernelList(missing []string, of int) string {
+	var q []string
+	for i, k := range missing {
+		if i == 3 {
+			q = append(q, "...")
+			break
+		}
+		q = append(q, errtext.Quote(k))
+	}
+	if len(missing) == 1 {
+		return "kernel " + q[0]
+	}
+	return fmt.Sprintf("kernels %s (%d of %d)", strings.Join(q, ", "), len(missing), of)
+}
