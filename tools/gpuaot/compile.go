@@ -30,12 +30,14 @@ const defaultTimeout = 10 * time.Minute
 
 type compileConfig struct {
 	ocloc, device, options, kernels string
-	timeout                         time.Duration
-	in, out                         string
+	// devices: how many -device names (more than one: ocloc's archive).
+	devices int
+	timeout time.Duration
+	in, out string
 }
 
-// checkDevice rejects what is not one ocloc device name: a list (ocloc
-// then writes a fat binary), an option, or bytes no device name has.
+// checkDevice rejects what is not one ocloc device name: an option, or
+// bytes no device name has.
 func checkDevice(dev string) error {
 	if dev == "" {
 		return errors.New("-device is required: the Intel GPU to compile for (an ocloc device: pvc, bmg-g21, 12.60.7, ...)")
@@ -50,6 +52,25 @@ func checkDevice(dev string) error {
 		return fmt.Errorf("-device %s: not one ocloc device name (pvc, bmg-g21, 12.60.7, ...)", errtext.Quote(dev))
 	}
 	return nil
+}
+
+// parseDevices reads -device: one ocloc device, or a comma-separated list
+// (spir64_gen's --@rules_sycl//sycl:gen_devices), for which ocloc writes
+// its archive of one zebin per device. In a list ocloc parses only
+// hyphens ("pvc,bmg_g21" fails: "Failed to parse target : bmgg21"), so
+// DPC++'s underscores become hyphens there, the names ocloc lists.
+func parseDevices(dev string) (string, int, error) {
+	if !strings.Contains(dev, ",") {
+		return dev, 1, checkDevice(dev)
+	}
+	names := strings.Split(dev, ",")
+	for i, n := range names {
+		if err := checkDevice(n); err != nil {
+			return "", 0, fmt.Errorf("-device %s: %s is not an ocloc device name (pvc, bmg-g21, 12.60.7, ...)", errtext.Quote(dev), errtext.Quote(n))
+		}
+		names[i] = strings.ReplaceAll(n, "_", "-")
+	}
+	return strings.Join(names, ","), len(names), nil
 }
 
 func parseCompile(args []string) (*compileConfig, error) {
@@ -73,7 +94,8 @@ func parseCompile(args []string) (*compileConfig, error) {
 	case len(pos) != 2:
 		return nil, fmt.Errorf("want IN.spv OUT, got %d arguments", len(pos))
 	}
-	if err := checkDevice(c.device); err != nil {
+	var err error
+	if c.device, c.devices, err = parseDevices(c.device); err != nil {
 		return nil, err
 	}
 	c.in, c.out = pos[0], pos[1]
@@ -138,8 +160,12 @@ func compile(c *compileConfig) error {
 	if err != nil {
 		return err
 	}
-	// ocloc appends ".bin" to -output whatever it ends with.
+	// ocloc appends ".bin" to -output whatever it ends with, except to the
+	// archive of several devices, which it writes as -output names it.
 	produced := staged + ".bin"
+	if c.devices > 1 {
+		produced = staged
+	}
 	args := []string{"compile", "-spirv_input", "-file", c.in, "-device", c.device,
 		"-output", staged, "-output_no_suffix", "-q"}
 	if c.options != "" {
@@ -156,18 +182,78 @@ func compile(c *compileConfig) error {
 		}
 		return errors.New(msg)
 	}
-	z, err := readZebin(produced)
+	zebins, err := readOutput(produced, c.devices)
 	if err != nil {
 		return fmt.Errorf("%s: ocloc exited 0 for %s, but %v", c.in, c.device, err)
 	}
-	if missing := missingKernels(z, kernels); len(missing) > 0 {
-		return fmt.Errorf("%s: the zebin ocloc wrote for %s lacks %s of %s", c.in, c.device, kernelList(missing, len(kernels)), c.kernels)
+	for _, z := range zebins {
+		if missing := missingKernels(z.file, kernels); len(missing) > 0 {
+			return fmt.Errorf("%s: the zebin ocloc wrote for %s lacks %s of %s", c.in, z.device(c.device), kernelList(missing, len(kernels)), c.kernels)
+		}
 	}
-	if err := os.Rename(produced, staged); err != nil {
-		return fmt.Errorf("%s: %v", c.out, err)
+	if produced != staged {
+		if err := os.Rename(produced, staged); err != nil {
+			return fmt.Errorf("%s: %v", c.out, err)
+		}
 	}
 	return s.Commit()
 }
+
+// outputZebin is one zebin of what ocloc wrote: the whole file, or an
+// archive's member.
+type outputZebin struct {
+	member string // "" for the whole file
+	file   *zebin.File
+}
+
+func (z outputZebin) device(devices string) string {
+	if z.member == "" {
+		return devices
+	}
+	return devices + " (archive member " + z.member + ")"
+}
+
+// readOutput reads what ocloc wrote: a zebin for one device, an archive
+// of one zebin per device for several.
+func readOutput(path string, devices int) ([]outputZebin, error) {
+	if devices == 1 {
+		z, err := readZebin(path)
+		if err != nil {
+			return nil, err
+		}
+		return []outputZebin{{file: z}}, nil
+	}
+	f, _, err := openRegular(path)
+	if err != nil {
+		return nil, fmt.Errorf("it wrote no archive (%v)", err)
+	}
+	defer f.Close()
+	// An archive of zebins: each is small (kernels' machine code), and it
+	// is read whole as ocloc wrote it, bounded.
+	b, err := io.ReadAll(io.LimitReader(f, maxArchive+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read what it wrote: %v", err)
+	}
+	if len(b) > maxArchive {
+		return nil, fmt.Errorf("what it wrote is over %d bytes", maxArchive)
+	}
+	ds, err := zebin.ReadArchive(b)
+	if err != nil {
+		return nil, fmt.Errorf("what it wrote is no archive of zebins: %v", err)
+	}
+	if len(ds) != devices {
+		return nil, fmt.Errorf("its archive holds %d device zebins, want %d", len(ds), devices)
+	}
+	out := make([]outputZebin, len(ds))
+	for i, d := range ds {
+		out[i] = outputZebin{member: d.Member, file: d.File}
+	}
+	return out, nil
+}
+
+// maxArchive bounds the archive gpuaot reads back (1 GiB: far beyond the
+// machine code of any device image).
+const maxArchive = 1 << 30
 
 // readZebin reads the zebin ocloc wrote.
 func readZebin(path string) (*zebin.File, error) {

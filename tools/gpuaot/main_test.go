@@ -97,7 +97,7 @@ func fakeOcloc(t *testing.T, body string) string {
 func chdir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, n := range []string{"kernels.spv", "kernels.cl", "truncated.spv", "pvc.zebin", "bmg-g21.zebin", "nokernels.zebin"} {
+	for _, n := range []string{"kernels.spv", "kernels.cl", "truncated.spv", "pvc.zebin", "bmg-g21.zebin", "nokernels.zebin", "pvc_bmg-g21.ar"} {
 		writeFile(t, filepath.Join(dir, n), string(readFile(t, td(n))))
 	}
 	old, err := os.Getwd()
@@ -121,6 +121,9 @@ func TestCompile(t *testing.T) {
 	for _, tc := range []struct{ device, golden string }{
 		{"pvc", "pvc.zebin"},
 		{"bmg-g21", "bmg-g21.zebin"},
+		// spir64_gen's list: ocloc's archive, DPC++'s underscores as the
+		// hyphens ocloc parses in a list.
+		{"pvc,bmg_g21", "pvc_bmg-g21.ar"},
 	} {
 		t.Run(tc.device, func(t *testing.T) {
 			out := filepath.Join("out", tc.device+".bin")
@@ -147,7 +150,7 @@ func TestCompile(t *testing.T) {
 			}
 		})
 	}
-	if d := cmp.Diff([]string{"bmg-g21.bin", "pvc.bin"}, listDir(t, "out")); d != "" {
+	if d := cmp.Diff([]string{"bmg-g21.bin", "pvc,bmg_g21.bin", "pvc.bin"}, listDir(t, "out")); d != "" {
 		t.Errorf("out/ (-want +got):\n%s", d)
 	}
 }
@@ -221,8 +224,14 @@ func TestCompileErrors(t *testing.T) {
 			"gpuaot: fifo.spv: not a regular file (a named pipe)"},
 		{"NUL in kernels file", []string{"-kernels=nul.sym", "kernels.spv", "out/k.bin"},
 			`gpuaot: nul.sym: line 2: NUL byte in "x\x00y"`},
-		{"device list", []string{"-device=pvc,bmg-g21", "kernels.spv", "out/k.bin"},
-			`gpuaot: -device "pvc,bmg-g21": not one ocloc device name (pvc, bmg-g21, 12.60.7, ...)`},
+		{"device list with an option", []string{"-device=pvc,-q", "kernels.spv", "out/k.bin"},
+			`gpuaot: -device "pvc,-q": "-q" is not an ocloc device name (pvc, bmg-g21, 12.60.7, ...)`},
+		{"device list with an empty name", []string{"-device=pvc,", "kernels.spv", "out/k.bin"},
+			`gpuaot: -device "pvc,": "" is not an ocloc device name (pvc, bmg-g21, 12.60.7, ...)`},
+		{"device list with an unknown device", []string{"-device=pvc,nosuch", "kernels.spv", "out/k.bin"},
+			`gpuaot: kernels.spv: ocloc cannot compile it for pvc,nosuch (exit 1): Failed to parse target : nosuch - invalid device:`},
+		{"device list, a kernel missing", []string{"-device=pvc,bmg-g21", "-kernels=missing.sym", "kernels.spv", "out/k.bin"},
+			`gpuaot: kernels.spv: the zebin ocloc wrote for pvc,bmg-g21 (archive member 64.12.60.7) lacks kernel "nope" of missing.sym`},
 		{"device an option", []string{"-device=-q", "kernels.spv", "out/k.bin"},
 			`gpuaot: -device "-q": not one ocloc device name (pvc, bmg-g21, 12.60.7, ...)`},
 		{"no device", []string{"-device=", "kernels.spv", "out/k.bin"},

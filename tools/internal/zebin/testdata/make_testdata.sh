@@ -19,3 +19,5 @@ for dev in pvc bmg-g21; do
 done
 "$ocloc" compile -spirv_input -file truncated.spv -device pvc -output nokernels -output_no_suffix -q
 mv nokernels.bin nokernels.zebin
+# The archive ocloc writes for a list of devices (spir64_gen).
+"$ocloc" compile -spirv_input -file kernels.spv -device pvc,bmg-g21 -output pvc_bmg-g21.ar -output_no_suffix -q
