@@ -165,6 +165,47 @@ func TestStemNamesOtherOutputsOfTheSameImage(t *testing.T) {
 	}
 }
 
+// {sym} is the row's Symbols cell: tools/gpuaot -kernels={sym} checks each
+// zebin against its image's entry points. A table without the column, or a
+// row with an empty cell, is an error before any command runs.
+func TestSymNamesTheRowsSymbols(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a.spv", "a.sym", "b.spv", "b.sym"} {
+		writeFile(t, filepath.Join(dir, f), strings.TrimSuffix(f, filepath.Ext(f))+filepath.Ext(f))
+	}
+	p := func(f string) string { return filepath.Join(dir, f) }
+	cmd := []string{"sh", "-c", `cat "$1" "$2" > "$3"`, "sh", "{in}", "{sym}", "{out}"}
+	outDir := p("out")
+	in := p("in.table")
+	writeFile(t, in, "[Code|Symbols]\n"+p("a.spv")+"|"+p("a.sym")+"\n"+p("b.spv")+"|"+p("b.sym")+"\n")
+	o := &options{table: in, column: "Code", outTable: filepath.Join(outDir, "out.table"), outDir: outDir, outExt: ".zebin", jobs: 1, command: cmd}
+	if err := run(o); err != nil {
+		t.Fatal(err)
+	}
+	for stem, want := range map[string]string{"a": "a.spva.sym", "b": "b.spvb.sym"} {
+		got, err := os.ReadFile(filepath.Join(outDir, stem+".zebin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, string(got)); diff != "" {
+			t.Errorf("%s.zebin (-want +got):\n%s", stem, diff)
+		}
+	}
+	for _, tc := range []struct{ table, want string }{
+		{"[Code]\n" + p("a.spv") + "\n", "the command names {sym}, but the table has no Symbols column"},
+		{"[Code|Symbols]\n" + p("a.spv") + "|\n", "row 1: the command names {sym}, but the row's Symbols cell is empty"},
+	} {
+		writeFile(t, in, tc.table)
+		o := &options{table: in, column: "Code", outTable: p("o2/out.table"), outDir: p("o2"), outExt: ".zebin", jobs: 1, command: cmd}
+		if err := run(o); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("run() = %v, want an error containing %q", err, tc.want)
+		}
+		if _, err := os.Stat(p("o2")); err == nil {
+			t.Error("a refused table left its output directory")
+		}
+	}
+}
+
 func TestServeFlag(t *testing.T) {
 	base := []string{"-table=a", "-out-table=b", "-out-dir=c"}
 	for _, c := range []struct {

@@ -429,10 +429,12 @@ sycl_device_target(
 # intel_gpu_<arch>: the spir64 pipeline, then per SPIR-V image and
 # architecture tools/gpuaot runs ocloc (@rules_sycl_ocloc: Debian sid's,
 # through its own loader) for that architecture's device, as DPC++'s
-# -fsycl-targets=intel_gpu_<arch> does. The images are recorded as
-# spir64_gen with the architecture as their compile_target requirement, and
-# SYCL C++ device code is compiled per architecture with its
-# __SYCL_TARGET_INTEL_GPU_<ARCH>__ macro.
+# -fsycl-targets=intel_gpu_<arch> does, and checks each zebin holds the
+# image's entry points (-kernels={sym}: ocloc 26.27 exits 0 on SPIR-V it
+# cannot read whole and writes a zebin without kernels). The images are
+# recorded as spir64_gen with the architecture as their compile_target
+# requirement, and SYCL C++ device code is compiled per architecture with
+# its __SYCL_TARGET_INTEL_GPU_<ARCH>__ macro.
 def _intel_gpu_targets(rctx, imagec, imagec_as):
     """Returns (the BUILD text of the intel_gpu_<arch> targets, their labels), or ("", [])."""
     if not rctx.attr.intel_gpu_compiler:
@@ -454,7 +456,7 @@ sycl_device_target(
     compile_flags = ["-O2"],
     translator = "bin/translator",
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
-    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "{{in}}", "{{out}}"],
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "-kernels={{sym}}", "{{in}}", "{{out}}"],
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
     aot_extension = ".zebin",
     # As DPC++ wraps them: format none; the runtime knows a zebin by its
@@ -484,7 +486,7 @@ sycl_device_target(
     compile_flags = ["-O2"],
     translator = "bin/translator",
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
-    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "{{in}}", "{{out}}"],
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-kernels={{sym}}", "{{in}}", "{{out}}"],
     aot_devices_flag = "-device=",
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
     aot_extension = ".zebin",
