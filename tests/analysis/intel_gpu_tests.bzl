@@ -53,7 +53,8 @@ def _check_aot(env, by, devices, options):
         ocloc = flag_value(command, "-ocloc")
         asserts.true(env, ocloc != None and ocloc.endswith("/bin/ocloc") and not ocloc.startswith("/"), "the hermetic ocloc by a relative path: %s" % ocloc)
         asserts.equals(env, ["{in}", "{out}"], command[-2:], "the image and the output")
-        asserts.true(env, "-kernels={sym}" in command, "each zebin checked for its image's entry points (the row's Symbols)")
+        asserts.true(env, "-kernels={Symbols}" in command, "each zebin checked for its image's entry points (the row's Symbols)")
+        asserts.true(env, "-properties={Properties}" in command, "each image's property sets read for its exported functions")
         device = flag_value(command, "-device")
         got[device] = got.get(device, 0) + 1
         asserts.equals(env, options.get(device), flag_value(command, "-options"), "ocloc -options DPC++ adds for " + device)

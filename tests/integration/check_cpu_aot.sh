@@ -6,6 +6,9 @@
 #             (urProgramCreateWithBinary), none from SPIR-V
 #             (urProgramCreateWithIL): no JIT compilation;
 #   il N      the control: N programs from SPIR-V, none from a binary;
+#   none      the program fails cleanly (exit status 1, not a signal) before
+#             libsycl creates any program: no image of its kernels is for
+#             this device (a program built for Intel GPUs only);
 #   refused   the program fails cleanly (exit status 1, not a signal) because
 #             the CPU runtime refuses the binary image (CL_INVALID_BINARY:
 #             built for an instruction set this CPU, or the one
@@ -13,13 +16,13 @@
 #             creates no program from SPIR-V instead.
 # TARGETS (comma-separated) are the target specs of the images the program
 # registered, each at least once; EXPECTED are lines its output must hold.
-#   check_cpu_aot.sh BINARY binary|il N | refused  TARGETS  EXPECTED...
+#   check_cpu_aot.sh BINARY binary|il N | none | refused  TARGETS  EXPECTED...
 set -uo pipefail
 bin="$1"
 mode="$2"
 shift 2
 n=0
-if [ "$mode" != refused ]; then
+if [ "$mode" != refused ] && [ "$mode" != none ]; then
   n="$1"
   shift
 fi
@@ -68,6 +71,13 @@ binary | il)
     [ "$from_il" -eq "$n" ] || fail "$from_il programs created from SPIR-V, want $n"
     [ "$from_binary" -eq 0 ] || fail "$from_binary programs created from binary images, want none"
   fi
+  ;;
+none)
+  [ "$rc" -eq 1 ] || fail "exited with status $rc, want 1 (a clean error, no crash)"
+  [ "$from_binary" -eq 0 ] && [ "$from_il" -eq 0 ] || fail "$from_binary programs from binaries, $from_il from SPIR-V, want none"
+  for want in "$@"; do
+    grep -qF -- "$want" "$tmp/out" || fail "output lacks: $want"
+  done
   ;;
 refused)
   [ "$rc" -eq 1 ] || fail "exited with status $rc, want 1 (a clean error, no crash)"

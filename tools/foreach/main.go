@@ -8,8 +8,9 @@
 // {in} is replaced by the row's cell, {out} by DIR/<cell stem><out-ext> and
 // {stem} by the cell's stem (its base name without extension), which names
 // the same image's outputs of other per-image steps (fatbinary reads each
-// architecture's <stem>.cubin); {sym} by the row's Symbols cell, the
-// image's entry points (tools/gpuaot checks each zebin against them).
+// architecture's <stem>.cubin); {Symbols} and {Properties} by the row's
+// cells of those columns, the image's entry points and property sets
+// (tools/gpuaot checks each zebin against the first, reads the second).
 // With -serve the command is a tools/imagec server (`imagec serve FLAGS`):
 // -jobs of them are started once and translate every image in-process,
 // instead of one translator process per image. -serve=codegen: the command
@@ -59,8 +60,8 @@ const synopsis = `usage: foreach -table=IN.table [-column=Code] -out-table=OUT.t
                [-out-ext=EXT] [-jobs=N] [-serve[=spirv|codegen]] [-shard=I/N] -- COMMAND ARGS...
 
 runs COMMAND once per row of a file table ({in}, {out} and {stem} stand for
-the row's input, its output and its stem; {sym} for its Symbols cell) and
-writes the table of outputs.`
+the row's input, its output and its stem; {Symbols} and {Properties} for
+its cells of those columns) and writes the table of outputs.`
 
 func parseFlags(args []string) (*options, error) {
 	fs := flag.NewFlagSet("foreach", flag.ContinueOnError)
@@ -131,10 +132,10 @@ func outputName(o *options, in string) (string, error) {
 	return filepath.Join(o.outDir, name), nil
 }
 
-// usesSym says whether a command names {sym}.
-func usesSym(command []string) bool {
+// names says whether a command's arguments name a placeholder.
+func names(command []string, placeholder string) bool {
 	for _, a := range command {
-		if strings.Contains(a, "{sym}") {
+		if strings.Contains(a, placeholder) {
 			return true
 		}
 	}
@@ -147,8 +148,12 @@ func stem(in string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-func expand(command []string, in, out, sym string) []string {
-	r := strings.NewReplacer("{in}", in, "{out}", out, "{stem}", stem(in), "{sym}", sym)
+func expand(command []string, in, out string, cells map[string]string) []string {
+	pairs := []string{"{in}", in, "{out}", out, "{stem}", stem(in)}
+	for col, cell := range cells {
+		pairs = append(pairs, "{"+col+"}", cell)
+	}
+	r := strings.NewReplacer(pairs...)
 	argv := make([]string, len(command))
 	for i, a := range command {
 		argv[i] = r.Replace(a)
@@ -197,7 +202,7 @@ func (c *children) killAll() {
 
 // runOne runs the command for one input (or, with a pool, sends it to an
 // imagec server), writing to tmp (in the staging directory).
-func runOne(command []string, mode serveMode, pool *imagec.Pool, in, sym, tmp string, kids *children) error {
+func runOne(command []string, mode serveMode, pool *imagec.Pool, in string, cells map[string]string, tmp string, kids *children) error {
 	if pool != nil {
 		request := pool.Translate
 		if mode == "codegen" {
@@ -208,7 +213,7 @@ func runOne(command []string, mode serveMode, pool *imagec.Pool, in, sym, tmp st
 		}
 		return wrote(command, in, tmp)
 	}
-	argv := expand(command, in, tmp, sym)
+	argv := expand(command, in, tmp, cells)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var stderr bytes.Buffer
 	cmd.Stdout = &stderr
@@ -276,13 +281,19 @@ func run(o *options) (err error) {
 	if !ok {
 		return fmt.Errorf("%s: no column %q", o.table, o.column)
 	}
-	// {sym}: the row's Symbols cell (the image's entry points), which a
-	// command may check its output against (tools/gpuaot -kernels).
-	symCol := -1
-	if usesSym(o.command) {
-		if symCol, ok = t.ColumnIndex(filetable.ColumnSymbols); !ok {
-			return fmt.Errorf("%s: the command names {sym}, but the table has no %s column", o.table, filetable.ColumnSymbols)
+	// {Symbols}, {Properties}: the row's cell of that column (the image's
+	// entry points, its property sets), which a command may read beside
+	// the image (tools/gpuaot -kernels, -properties).
+	cellCols := map[string]int{}
+	for _, name := range []string{filetable.ColumnSymbols, filetable.ColumnProperties} {
+		if !names(o.command, "{"+name+"}") {
+			continue
 		}
+		i, ok := t.ColumnIndex(name)
+		if !ok {
+			return fmt.Errorf("%s: the command names {%s}, but the table has no %s column", o.table, name, name)
+		}
+		cellCols[name] = i
 	}
 	// This shard's contiguous slice of the rows.
 	if o.shards == 0 {
@@ -337,19 +348,19 @@ func run(o *options) (err error) {
 	sem := make(chan struct{}, o.jobs)
 	var wg sync.WaitGroup
 	for i, row := range t.Rows {
-		sym := ""
-		if symCol >= 0 {
-			if sym = row[symCol]; sym == "" {
-				return fmt.Errorf("%s: row %d: the command names {sym}, but the row's %s cell is empty", o.table, i+1, filetable.ColumnSymbols)
+		cells := make(map[string]string, len(cellCols))
+		for name, c := range cellCols {
+			if cells[name] = row[c]; cells[name] == "" {
+				return fmt.Errorf("%s: row %d: the command names {%s}, but the row's %s cell is empty", o.table, i+1, name, name)
 			}
 		}
 		wg.Add(1)
 		sem <- struct{}{}
-		go func(i int, in, sym string) {
+		go func(i int, in string, cells map[string]string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, o.serve, pool, in, sym, tmps[i], kids)
-		}(i, row[col], sym)
+			errs[i] = runOne(o.command, o.serve, pool, in, cells, tmps[i], kids)
+		}(i, row[col], cells)
 	}
 	wg.Wait()
 	var closeErr error

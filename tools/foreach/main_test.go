@@ -165,24 +165,25 @@ func TestStemNamesOtherOutputsOfTheSameImage(t *testing.T) {
 	}
 }
 
-// {sym} is the row's Symbols cell: tools/gpuaot -kernels={sym} checks each
-// zebin against its image's entry points. A table without the column, or a
-// row with an empty cell, is an error before any command runs.
-func TestSymNamesTheRowsSymbols(t *testing.T) {
+// {Symbols} and {Properties} are the row's cells: tools/gpuaot
+// -kernels={Symbols} checks each zebin against its image's entry points. A
+// table without the column, or a row with an empty cell, is an error before
+// any command runs.
+func TestColumnPlaceholders(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"a.spv", "a.sym", "b.spv", "b.sym"} {
+	for _, f := range []string{"a.spv", "a.sym", "a.prop", "b.spv", "b.sym", "b.prop"} {
 		writeFile(t, filepath.Join(dir, f), strings.TrimSuffix(f, filepath.Ext(f))+filepath.Ext(f))
 	}
 	p := func(f string) string { return filepath.Join(dir, f) }
-	cmd := []string{"sh", "-c", `cat "$1" "$2" > "$3"`, "sh", "{in}", "{sym}", "{out}"}
+	cmd := []string{"sh", "-c", `cat "$1" "$2" "$3" > "$4"`, "sh", "{in}", "{Symbols}", "{Properties}", "{out}"}
 	outDir := p("out")
 	in := p("in.table")
-	writeFile(t, in, "[Code|Symbols]\n"+p("a.spv")+"|"+p("a.sym")+"\n"+p("b.spv")+"|"+p("b.sym")+"\n")
+	writeFile(t, in, "[Code|Properties|Symbols]\n"+p("a.spv")+"|"+p("a.prop")+"|"+p("a.sym")+"\n"+p("b.spv")+"|"+p("b.prop")+"|"+p("b.sym")+"\n")
 	o := &options{table: in, column: "Code", outTable: filepath.Join(outDir, "out.table"), outDir: outDir, outExt: ".zebin", jobs: 1, command: cmd}
 	if err := run(o); err != nil {
 		t.Fatal(err)
 	}
-	for stem, want := range map[string]string{"a": "a.spva.sym", "b": "b.spvb.sym"} {
+	for stem, want := range map[string]string{"a": "a.spva.syma.prop", "b": "b.spvb.symb.prop"} {
 		got, err := os.ReadFile(filepath.Join(outDir, stem+".zebin"))
 		if err != nil {
 			t.Fatal(err)
@@ -192,8 +193,8 @@ func TestSymNamesTheRowsSymbols(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ table, want string }{
-		{"[Code]\n" + p("a.spv") + "\n", "the command names {sym}, but the table has no Symbols column"},
-		{"[Code|Symbols]\n" + p("a.spv") + "|\n", "row 1: the command names {sym}, but the row's Symbols cell is empty"},
+		{"[Code|Properties]\n" + p("a.spv") + "|" + p("a.prop") + "\n", "the command names {Symbols}, but the table has no Symbols column"},
+		{"[Code|Properties|Symbols]\n" + p("a.spv") + "|" + p("a.prop") + "|\n", "row 1: the command names {Symbols}, but the row's Symbols cell is empty"},
 	} {
 		writeFile(t, in, tc.table)
 		o := &options{table: in, column: "Code", outTable: p("o2/out.table"), outDir: p("o2"), outExt: ".zebin", jobs: 1, command: cmd}

@@ -16,20 +16,23 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/zebin"
 )
 
-const compileSynopsis = `usage: gpuaot -ocloc=OCLOC -device=DEV [-options=STR] [-kernels=IMAGE.sym]
-              [-timeout=DUR] IN.spv OUT
+const compileSynopsis = `usage: gpuaot -ocloc=OCLOC -device=DEV[,DEV...] [-options=STR] [-kernels=IMAGE.sym]
+              [-properties=IMAGE.prop] [-timeout=DUR] IN.spv OUT
        gpuaot check -ocloc=OCLOC -device=DEV -ip=MAJOR.MINOR.REV [-timeout=DUR] TABLE...
 
 compiles the SPIR-V image IN for the Intel GPU DEV with OCLOC (ocloc
 compile -spirv_input) and writes the zebin to OUT: all of it or nothing.
 The zebin must be one for an Intel GPU (EM_INTELGT) holding every kernel
--kernels lists. "gpuaot check -h" describes check.`
+-kernels lists. An image whose property sets (-properties) export functions
+to other images is compiled as a library (ocloc -library-compilation, as
+DPC++'s -ftarget-export-symbols), which keeps them. A list of devices gives
+ocloc's archive of one zebin per device. "gpuaot check -h" describes check.`
 
 // defaultTimeout bounds one ocloc run.
 const defaultTimeout = 10 * time.Minute
 
 type compileConfig struct {
-	ocloc, device, options, kernels string
+	ocloc, device, options, kernels, properties string
 	// devices: how many -device names (more than one: ocloc's archive).
 	devices int
 	timeout time.Duration
@@ -81,6 +84,7 @@ func parseCompile(args []string) (*compileConfig, error) {
 	fs.StringVar(&c.device, "device", "", "the ocloc device to compile for (pvc, bmg-g21, ...)")
 	fs.StringVar(&c.options, "options", "", "ocloc's -options: IGC compile options, one string")
 	fs.StringVar(&c.kernels, "kernels", "", "the image's symbol file (.sym): every entry point it lists must be in the zebin")
+	fs.StringVar(&c.properties, "properties", "", "the image's property sets (.prop): an image exporting functions (SYCL/exported symbols) is compiled as a library")
 	fs.DurationVar(&c.timeout, "timeout", defaultTimeout, "ocloc is killed after this long")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, compileSynopsis, fs)
@@ -145,6 +149,12 @@ func compile(c *compileConfig) error {
 			return err
 		}
 	}
+	var exports []string
+	if c.properties != "" {
+		if exports, err = readExports(c.properties); err != nil {
+			return err
+		}
+	}
 	if err := checkOutput(c.out, c.in, inInfo); err != nil {
 		return err
 	}
@@ -168,8 +178,15 @@ func compile(c *compileConfig) error {
 	}
 	args := []string{"compile", "-spirv_input", "-file", c.in, "-device", c.device,
 		"-output", staged, "-output_no_suffix", "-q"}
-	if c.options != "" {
-		args = append(args, "-options", c.options)
+	// Functions other images call (the per-TU path's SYCL_EXTERNAL
+	// functions, which libsycl links at run time): ocloc keeps them only
+	// when it compiles a library.
+	options := c.options
+	if len(exports) > 0 {
+		options = strings.TrimSpace(options + " -library-compilation")
+	}
+	if options != "" {
+		args = append(args, "-options", options)
 	}
 	r, err := runChild(c.ocloc, args, oclocEnv(), c.timeout)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
 // spirvHeader is the size of a SPIR-V module's header: magic, version,
@@ -148,3 +149,33 @@ func readKernels(name string) ([]string, error) {
 	}
 	return k, nil
 }
+
+// maxPropertiesFile bounds a -properties file (an image's property sets:
+// kilobytes, megabytes for thousands of kernels).
+const maxPropertiesFile = 64 << 20
+
+// readExports reads the exported symbols (SYCL/exported symbols) of an
+// image's property sets.
+func readExports(name string) ([]string, error) {
+	data, err := readBounded(name, maxPropertiesFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	reg, err := propset.Parse(data, name)
+	if err != nil {
+		return nil, err
+	}
+	set, ok := reg.Set(exportedSymbols)
+	if !ok {
+		return nil, nil
+	}
+	var out []string
+	for _, p := range set.Properties() {
+		out = append(out, p.Name)
+	}
+	return out, nil
+}
+
+// The property set of the functions an image exports to other images
+// (SYCL_EXTERNAL functions of the per-TU path's images).
+const exportedSymbols = "SYCL/exported symbols"

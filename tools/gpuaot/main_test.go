@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
+	"github.com/rules-sycl/rules_sycl/tools/internal/zebin"
 )
 
 var oclocFlag = flag.String("ocloc", "", "the ocloc to run (Bazel: @rules_sycl_ocloc's launcher, in the runfiles)")
@@ -97,7 +98,7 @@ func fakeOcloc(t *testing.T, body string) string {
 func chdir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, n := range []string{"kernels.spv", "kernels.cl", "truncated.spv", "pvc.zebin", "bmg-g21.zebin", "nokernels.zebin", "pvc_bmg-g21.ar"} {
+	for _, n := range []string{"kernels.spv", "kernels.cl", "truncated.spv", "pvc.zebin", "bmg-g21.zebin", "nokernels.zebin", "pvc_bmg-g21.ar", "exports.spv"} {
 		writeFile(t, filepath.Join(dir, n), string(readFile(t, td(n))))
 	}
 	old, err := os.Getwd()
@@ -151,6 +152,41 @@ func TestCompile(t *testing.T) {
 		})
 	}
 	if d := cmp.Diff([]string{"bmg-g21.bin", "pvc,bmg_g21.bin", "pvc.bin"}, listDir(t, "out")); d != "" {
+		t.Errorf("out/ (-want +got):\n%s", d)
+	}
+}
+
+// An image that exports a function other images call (SYCL/exported
+// symbols: the per-TU path's SYCL_EXTERNAL functions) is compiled as a
+// library, as DPC++'s -ftarget-export-symbols: without it ocloc inlines the
+// function into the kernel and drops it, and the zebin lacks it.
+func TestCompileExports(t *testing.T) {
+	oc := ocloc(t)
+	chdir(t)
+	os.Mkdir("out", 0o755)
+	writeFile(t, "exports.sym", "combine\nuse_combine\n")
+	writeFile(t, "exports.prop", "[SYCL/exported symbols]\ncombine=1|1\n[SYCL/kernel names]\nuse_combine=1|1\n")
+	writeFile(t, "kernel.prop", "[SYCL/kernel names]\nuse_combine=1|1\n")
+	if rc, stdout, stderr := runTool("-ocloc="+oc, "-device=pvc", "-kernels=exports.sym", "-properties=exports.prop", "exports.spv", "out/lib.zebin"); rc != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("gpuaot with the exports = %d, stdout %q, stderr %q; want 0 and no output", rc, stdout, stderr)
+	}
+	z, err := zebin.ReadBytes(readFile(t, "out/lib.zebin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !z.HasFunction("combine") || !z.HasKernel("use_combine") {
+		t.Errorf("zebin functions %v, kernels %v: want combine and use_combine", z.Functions, z.Kernels)
+	}
+	rc, _, stderr := runTool("-ocloc="+oc, "-device=pvc", "-kernels=exports.sym", "-properties=kernel.prop", "exports.spv", "out/nolib.zebin")
+	if want := `gpuaot: exports.spv: the zebin ocloc wrote for pvc lacks kernel "combine" of exports.sym` + "\n"; rc != 1 || stderr != want {
+		t.Errorf("gpuaot without the exports = %d, %q; want 1, %q", rc, stderr, want)
+	}
+	writeFile(t, "bad.prop", "not a property file\n")
+	rc, _, stderr = runTool("-ocloc="+oc, "-device=pvc", "-properties=bad.prop", "exports.spv", "out/bad.zebin")
+	if rc != 1 || !strings.HasPrefix(stderr, "gpuaot: bad.prop:") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("gpuaot with a malformed .prop = %d, %q; want 1 and one line naming bad.prop", rc, stderr)
+	}
+	if d := cmp.Diff([]string{"lib.zebin"}, listDir(t, "out")); d != "" {
 		t.Errorf("out/ (-want +got):\n%s", d)
 	}
 }

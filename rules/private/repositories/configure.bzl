@@ -430,8 +430,11 @@ sycl_device_target(
 # architecture tools/gpuaot runs ocloc (@rules_sycl_ocloc: Debian sid's,
 # through its own loader) for that architecture's device, as DPC++'s
 # -fsycl-targets=intel_gpu_<arch> does, and checks each zebin holds the
-# image's entry points (-kernels={sym}: ocloc 26.27 exits 0 on SPIR-V it
-# cannot read whole and writes a zebin without kernels). The images are
+# image's entry points (-kernels={Symbols}: ocloc 26.27 exits 0 on SPIR-V it
+# cannot read whole and writes a zebin without kernels), and compiles an
+# image that exports functions to other images (SYCL/exported symbols of
+# -properties={Properties}: the per-TU path's SYCL_EXTERNAL functions) as a
+# library, as DPC++'s -ftarget-export-symbols. The images are
 # recorded as spir64_gen with the architecture as their compile_target
 # requirement, and SYCL C++ device code is compiled per architecture with
 # its __SYCL_TARGET_INTEL_GPU_<ARCH>__ macro.
@@ -456,7 +459,7 @@ sycl_device_target(
     compile_flags = ["-O2"],
     translator = "bin/translator",
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
-    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "-kernels={{sym}}", "{{in}}", "{{out}}"],
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "-kernels={{Symbols}}", "-properties={{Properties}}", "{{in}}", "{{out}}"],
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
     aot_extension = ".zebin",
     # As DPC++ wraps them: format none; the runtime knows a zebin by its
@@ -486,7 +489,7 @@ sycl_device_target(
     compile_flags = ["-O2"],
     translator = "bin/translator",
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
-    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-kernels={{sym}}", "{{in}}", "{{out}}"],
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-kernels={{Symbols}}", "-properties={{Properties}}", "{{in}}", "{{out}}"],
     aot_devices_flag = "-device=",
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
     aot_extension = ".zebin",

@@ -21,3 +21,7 @@ done
 mv nokernels.bin nokernels.zebin
 # The archive ocloc writes for a list of devices (spir64_gen).
 "$ocloc" compile -spirv_input -file kernels.spv -device pvc,bmg-g21 -output pvc_bmg-g21.ar -output_no_suffix -q
+# An image exporting a function (kept with -library-compilation).
+clang-15 -cl-std=CL2.0 -target spir64 -O1 -emit-llvm -c exports.cl -o exports.bc
+llvm-spirv-15 exports.bc -o exports.spv
+rm exports.bc

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Checks the Intel GPU images of a program (its device_images output group):
+# for each architecture, every zebin of every image table of that
+# architecture (the trees under .../<target>/...) is an Intel GPU ELF file
+# for the architecture's IP version, holds every entry point of its image,
+# and `ocloc disasm` turns each kernel into assembly (tools/gpuaot check).
+# Each architecture must have at least one table with at least one zebin.
+#   check_intel_gpu_images.sh GPUAOT OCLOC TARGET=DEVICE=IP... -- TREE...
+set -euo pipefail
+gpuaot="$1" ocloc="$2"
+shift 2
+specs=()
+while [ "$#" -gt 0 ] && [ "$1" != -- ]; do
+  specs+=("$1")
+  shift
+done
+[ "${1:-}" = -- ] || { echo "usage: $0 GPUAOT OCLOC TARGET=DEVICE=IP... -- TREE..." >&2; exit 2; }
+shift
+tmp="$(mktemp -d "${TEST_TMPDIR:-/tmp}/intel_gpu.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+[ "${#specs[@]}" -gt 0 ] || fail "no TARGET=DEVICE=IP given"
+for spec in "${specs[@]}"; do
+  IFS== read -r target device ip <<<"$spec"
+  tables=()
+  for tree in "$@"; do
+    case "/$tree/" in */"$target"/*) ;; *) continue ;; esac
+    for t in "$tree"/*.table; do
+      [ -f "$t" ] || continue
+      # The table names images by their execroot paths (bazel-out/<config>/
+      # bin/...); from the runfiles they are workspace paths.
+      n="$tmp/${#tables[@]}_$(basename "$t")"
+      sed -E 's#(^|\|)bazel-out/[^/|]*/bin/#\1#g' "$t" >"$n"
+      tables+=("$n")
+    done
+  done
+  [ "${#tables[@]}" -gt 0 ] || fail "$target: no image table among the trees"
+  "$gpuaot" check -ocloc="$ocloc" -device="$device" -ip="$ip" "${tables[@]}" | tee "$tmp/out" || fail "$target: gpuaot check failed"
+  summary="$(tail -1 "$tmp/out")"
+  case "$summary" in
+  *": 0 ok,"*) fail "$target: no zebin checked ($summary)" ;;
+  *", 0 failed") echo "$target: $summary" ;;
+  *) fail "$target: $summary" ;;
+  esac
+done

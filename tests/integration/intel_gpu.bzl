@@ -1,0 +1,52 @@
+"""intel_gpu_image_test: the Intel GPU images of a program, read back and disassembled (no GPU needed)."""
+
+# The table of the architectures: a test-only look at a private file.
+# buildifier: disable=bzl-visibility
+load("//rules/private:intel_gpu.bzl", "INTEL_GPU_TARGETS")
+
+def _shell_quote(s):
+    return "'" + s.replace("'", "'\\''") + "'"
+
+def _intel_gpu_image_test_impl(ctx):
+    rows = {r.name: r for r in INTEL_GPU_TARGETS}
+    specs = []
+    for t in ctx.attr.targets:
+        if t not in rows:
+            fail("%s: %s is not an intel_gpu_<arch> target (known: %s)" % (ctx.label, t, ", ".join(sorted(rows))))
+        specs.append("%s=%s=%s" % (t, rows[t].device, rows[t].ip))
+    images = ctx.attr.target[OutputGroupInfo].device_images.to_list()
+    gpuaot = ctx.executable._gpuaot
+    ocloc = ctx.file._ocloc
+    script = ctx.actions.declare_file(ctx.label.name + ".sh")
+    ctx.actions.write(
+        script,
+        "#!/bin/sh\nexec {} {} {} {} -- {}\n".format(
+            _shell_quote(ctx.file._check.short_path),
+            _shell_quote(gpuaot.short_path),
+            _shell_quote(ocloc.short_path),
+            " ".join([_shell_quote(s) for s in specs]),
+            " ".join([_shell_quote(f.short_path) for f in images]),
+        ),
+        is_executable = True,
+    )
+    runfiles = ctx.runfiles(files = [ctx.file._check, ocloc] + ctx.files._ocloc_files + images)
+    runfiles = runfiles.merge(ctx.attr._gpuaot[DefaultInfo].default_runfiles)
+    return [DefaultInfo(executable = script, runfiles = runfiles)]
+
+# A test rule, not an sh_test over filegroups (see validate.bzl).
+intel_gpu_image_test = rule(
+    implementation = _intel_gpu_image_test_impl,
+    doc = """Checks every zebin a program carries for each of `targets`: an Intel GPU ELF
+file for the architecture's IP version, holding its image's entry points,
+which `ocloc disasm` turns into assembly kernel by kernel
+(tests/integration/check_intel_gpu_images.sh, tools/gpuaot check).""",
+    attrs = {
+        "target": attr.label(mandatory = True, doc = "A sycl_binary (or other rule with the device_images output group) built for `targets`."),
+        "targets": attr.string_list(mandatory = True, doc = "The intel_gpu_<arch> targets whose images to check."),
+        "_check": attr.label(default = "//tests/integration:check_intel_gpu_images.sh", allow_single_file = True),
+        "_gpuaot": attr.label(default = "//tools/gpuaot", executable = True, cfg = "target"),
+        "_ocloc": attr.label(default = "@rules_sycl_ocloc//:bin/ocloc", allow_single_file = True),
+        "_ocloc_files": attr.label(default = "@rules_sycl_ocloc//:files"),
+    },
+    test = True,
+)
