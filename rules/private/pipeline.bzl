@@ -158,11 +158,13 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
       syclbin: None to wrap, or struct(state, container) to bundle.
 
     Returns:
-      struct(linked, split, images, output, unused_inputs, device_libraries,
-      property_parity, spirv_validation):
+      struct(linked, split, images, image_trees, output, unused_inputs,
+      device_libraries, property_parity, spirv_validation):
       lists holding the first device target's (first unit's) linked module
       and split tree (empty without device bitcode to link), every image
-      table's final image tree (a depset), the wrapped object or the
+      table's final image tree (a depset), every tree those tables name
+      (their .sym and .prop files stay in the split's; a depset), the
+      wrapped object or the
       .syclbin, per-TU mode's lists of the objects each TU's link did not
       read, the device-library trees offered to the wrap (a depset), and
       the SyclPropertyParity report of SYCL C++ on the device-link path
@@ -238,6 +240,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
         linked = [first.linked] if first else [],
         split = [first.split] if first else [],
         images = depset([t.dirs[-1] for t in image_tables]),
+        image_trees = depset([d for t in image_tables for d in t.dirs]),
         output = output,
         unused_inputs = depset(unused),
         device_libraries = depset([lib.dir for lib in device_libraries]),

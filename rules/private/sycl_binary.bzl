@@ -27,6 +27,7 @@ def sycl_binary_impl(ctx):
             device_link = depset(images.linked),
             device_split = depset(images.split),
             device_images = images.images,
+            device_image_trees = images.image_trees,
             device_wrapper = depset(wrapped),
             device_link_unused_inputs = images.unused_inputs,
             device_libraries = images.device_libraries,

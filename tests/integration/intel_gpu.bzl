@@ -14,7 +14,12 @@ def _intel_gpu_image_test_impl(ctx):
         if t not in rows:
             fail("%s: %s is not an intel_gpu_<arch> target (known: %s)" % (ctx.label, t, ", ".join(sorted(rows))))
         specs.append("%s=%s=%s" % (t, rows[t].device, rows[t].ip))
-    images = ctx.attr.target[OutputGroupInfo].device_images.to_list()
+    groups = ctx.attr.target[OutputGroupInfo]
+
+    # The final trees name their images' .sym files in the split's tree:
+    # every tree of the image tables.
+    trees = groups.device_image_trees.to_list()
+    images = groups.device_images.to_list()
     gpuaot = ctx.executable._gpuaot
     ocloc = ctx.file._ocloc
     script = ctx.actions.declare_file(ctx.label.name + ".sh")
@@ -29,7 +34,7 @@ def _intel_gpu_image_test_impl(ctx):
         ),
         is_executable = True,
     )
-    runfiles = ctx.runfiles(files = [ctx.file._check, ocloc] + ctx.files._ocloc_files + images)
+    runfiles = ctx.runfiles(files = [ctx.file._check, ocloc] + ctx.files._ocloc_files + trees)
     runfiles = runfiles.merge(ctx.attr._gpuaot[DefaultInfo].default_runfiles)
     return [DefaultInfo(executable = script, runfiles = runfiles)]
 
@@ -41,7 +46,7 @@ file for the architecture's IP version, holding its image's entry points,
 which `ocloc disasm` turns into assembly kernel by kernel
 (tests/integration/check_intel_gpu_images.sh, tools/gpuaot check).""",
     attrs = {
-        "target": attr.label(mandatory = True, doc = "A sycl_binary (or other rule with the device_images output group) built for `targets`."),
+        "target": attr.label(mandatory = True, doc = "A sycl_binary (its device_images and device_image_trees output groups) built for `targets`."),
         "targets": attr.string_list(mandatory = True, doc = "The intel_gpu_<arch> targets whose images to check."),
         "_check": attr.label(default = "//tests/integration:check_intel_gpu_images.sh", allow_single_file = True),
         "_gpuaot": attr.label(default = "//tools/gpuaot", executable = True, cfg = "target"),
