@@ -130,7 +130,7 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 	// Bazel a work request's both.
 	args, err := argfile.Expand(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("devlink", err.Error()))
 		return 1
 	}
 	c, err := parseArgs(args)
@@ -138,7 +138,7 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("devlink", err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
@@ -154,7 +154,7 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		err = link(c)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("devlink", err.Error()))
 		return 1
 	}
 	return 0

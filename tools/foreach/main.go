@@ -366,7 +366,7 @@ func handle(args []string, stdio worker.Stdio) int {
 		err = run(o)
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "foreach: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stdio.Stderr, errtext.ToolLine("foreach", err.Error()))
 		return 1
 	}
 	return 0

@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
 
@@ -72,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if usage.Print(stdout, usage.FromFlagSet(err, synopsis, fs)) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("imagecheck", err.Error()))
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -85,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	tmp, err := os.MkdirTemp(os.Getenv("TEST_TMPDIR"), "sycl-dump-")
 	if err != nil {
-		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("imagecheck", err.Error()))
 		return 1
 	}
 	defer os.RemoveAll(tmp)
@@ -132,7 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("imagecheck", err.Error()))
 		return 1
 	}
 	fmt.Fprint(stdout, report)

@@ -118,18 +118,18 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(fmt.Sprintf("internal error: %v", r)))
+			fmt.Fprintln(stderr, errtext.ToolLine(name, fmt.Sprintf("internal error: %v", r)))
 			rc = 1
 		}
 	}()
 	if err := describe(c); err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return 0

@@ -88,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 2
 	}
 	ours, err := readAll(c.ours)
@@ -112,6 +112,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+	fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 	return 2
 }

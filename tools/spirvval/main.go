@@ -81,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return 0
