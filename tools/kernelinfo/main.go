@@ -34,6 +34,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
@@ -136,6 +137,15 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 }
 
 func describe(c *config) error {
+	inputs := append([]string(nil), c.linked...)
+	outputs := make([]string, len(c.tus))
+	for i, t := range c.tus {
+		inputs = append(inputs, t.header)
+		outputs[i] = t.out
+	}
+	if err := atomicfile.CheckOutputs(outputs, inputs); err != nil {
+		return err
+	}
 	own := make([][]intheader.Kernel, len(c.tus))
 	for i, t := range c.tus {
 		ks, err := read(t.header)
@@ -180,11 +190,11 @@ func describe(c *config) error {
 }
 
 func read(header string) ([]intheader.Kernel, error) {
-	data, err := os.ReadFile(header)
+	data, err := inputfile.Read(header, inputfile.IntegrationHeader)
 	if err != nil {
 		return nil, err
 	}
-	ks, err := intheader.Kernels(data)
+	ks, err := intheader.HeaderKernels(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", header, err)
 	}

@@ -16,7 +16,7 @@ import (
 
 // Kind is a kind of input and the most bytes a tool reads of one.
 type Kind struct {
-	What  string // e.g. "integration header", for messages
+	What  string // e.g. "an integration header", for messages
 	Limit int64
 }
 
@@ -24,17 +24,17 @@ type Kind struct {
 // writes (the largest device images and modules are some hundred MB) and
 // keep a corrupt or hostile input from costing gigabytes.
 var (
-	ParamFile         = Kind{"param file", 64 << 20}
-	FileTable         = Kind{"file table", 64 << 20}
-	IntegrationHeader = Kind{"integration header", 256 << 20}
-	PropertySet       = Kind{"property set file", 256 << 20}
-	SymbolFile        = Kind{"symbol file", 256 << 20}
-	Source            = Kind{"source file", 256 << 20}
-	SPIRV             = Kind{"SPIR-V image", 1 << 30}
-	LLVMModule        = Kind{"LLVM module", 2 << 30}
-	DeviceImage       = Kind{"device image", 2 << 30}
-	Program           = Kind{"program", 4 << 30}
-	SharedLibrary     = Kind{"shared library", 4 << 30}
+	ParamFile         = Kind{"a param file", 64 << 20}
+	FileTable         = Kind{"a file table", 64 << 20}
+	IntegrationHeader = Kind{"an integration header", 256 << 20}
+	PropertySet       = Kind{"a property set file", 256 << 20}
+	SymbolFile        = Kind{"a symbol file", 256 << 20}
+	Source            = Kind{"a source file", 256 << 20}
+	SPIRV             = Kind{"a SPIR-V image", 1 << 30}
+	LLVMModule        = Kind{"an LLVM module", 2 << 30}
+	DeviceImage       = Kind{"a device image", 2 << 30}
+	Program           = Kind{"a program", 4 << 30}
+	SharedLibrary     = Kind{"a shared library", 4 << 30}
 )
 
 // NotRegularError is an input that is not a regular file: a FIFO (which
@@ -47,7 +47,7 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s: %s, not a regular file: cannot be read as a %s", e.Path, describe(e.Mode), e.Kind.What)
+	return fmt.Sprintf("%s: %s, not a regular file: cannot be read as %s", e.Path, describe(e.Mode), e.Kind.What)
 }
 
 func describe(m os.FileMode) string {
@@ -77,9 +77,9 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	if e.Size < 0 {
-		return fmt.Sprintf("%s: more than %s, the limit for a %s (it grew while being read)", e.Path, Bytes(e.Kind.Limit), e.Kind.What)
+		return fmt.Sprintf("%s: more than %s, the limit for %s (it grew while being read)", e.Path, Bytes(e.Kind.Limit), e.Kind.What)
 	}
-	return fmt.Sprintf("%s: %s, more than %s, the limit for a %s", e.Path, Bytes(e.Size), Bytes(e.Kind.Limit), e.Kind.What)
+	return fmt.Sprintf("%s: %s, more than %s, the limit for %s", e.Path, Bytes(e.Size), Bytes(e.Kind.Limit), e.Kind.What)
 }
 
 // Bytes spells n for messages: exact below 1 KiB, else in the largest

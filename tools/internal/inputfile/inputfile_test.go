@@ -14,7 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-var small = Kind{"test input", 16}
+var small = Kind{"a test input", 16}
 
 func TestRead(t *testing.T) {
 	dir := t.TempDir()
@@ -148,7 +148,7 @@ func TestReadAllocatesTheSize(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	data, err := Read(p, Kind{"big input", 64 << 20})
+	data, err := Read(p, Kind{"a big input", 64 << 20})
 	runtime.ReadMemStats(&after)
 	if err != nil || len(data) != size {
 		t.Fatalf("Read: %d bytes, %v", len(data), err)
