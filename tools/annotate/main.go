@@ -102,8 +102,16 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 }
 
 func annotateFile(c *config) error {
-	sets, err := annotate.ReadTable(c.table)
+	// The output must replace no input: the module, the table, and then
+	// the .prop and .sym files the table names.
+	if err := atomicfile.CheckOutputs([]string{c.out}, []string{c.in, c.table}); err != nil {
+		return err
+	}
+	sets, read, err := annotate.ReadTable(c.table)
 	if err != nil {
+		return err
+	}
+	if err := atomicfile.CheckOutputs([]string{c.out}, read); err != nil {
 		return err
 	}
 	data, err := llvmir.ReadText(c.in, c.llvmDis)

@@ -29,6 +29,7 @@ var (
 	IntegrationHeader = Kind{"an integration header", 256 << 20}
 	PropertySet       = Kind{"a property set file", 256 << 20}
 	SymbolFile        = Kind{"a symbol file", 256 << 20}
+	LinkSummary       = Kind{"a link summary", 256 << 20}
 	Source            = Kind{"a source file", 256 << 20}
 	SPIRV             = Kind{"a SPIR-V image", 1 << 30}
 	LLVMModule        = Kind{"an LLVM module", 2 << 30}
@@ -158,6 +159,10 @@ func (f *File) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// OS is the underlying file, for a caller that maps it (a mapping is
+// bounded by the size Open checked).
+func (f *File) OS() *os.File { return f.f }
 
 // Close closes the file.
 func (f *File) Close() error { return f.f.Close() }
