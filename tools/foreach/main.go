@@ -42,6 +42,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
@@ -252,7 +253,7 @@ func removeDirs(dirs []string) {
 }
 
 func run(o *options) (err error) {
-	data, err := os.ReadFile(o.table)
+	data, err := inputfile.Read(o.table, inputfile.FileTable)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -100,12 +101,12 @@ func stamp(c *config, stdin io.Reader) error {
 	var err error
 	if name == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
+		data, err = inputfile.ReadFrom(stdin, name, inputfile.LLVMModule)
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = inputfile.Read(name, inputfile.LLVMModule)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return err // names the file
 	}
 	text := !llvmir.IsBitcode(data)
 	if !text {

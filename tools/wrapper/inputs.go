@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/zstdimage"
 )
@@ -129,7 +129,7 @@ func load(in input) ([]descriptor.Image, error) {
 		}
 		return []descriptor.Image{img}, nil
 	}
-	data, err := os.ReadFile(in.path)
+	data, err := inputfile.Read(in.path, inputfile.FileTable)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func loadImage(in input, code, symFile, propFile string) (descriptor.Image, erro
 	}
 	img.Data = src
 	if symFile != "" {
-		data, err := os.ReadFile(symFile)
+		data, err := inputfile.Read(symFile, inputfile.SymbolFile)
 		if err != nil {
 			return img, err
 		}
@@ -190,7 +190,7 @@ func loadImage(in input, code, symFile, propFile string) (descriptor.Image, erro
 		}
 	}
 	if propFile != "" {
-		data, err := os.ReadFile(propFile)
+		data, err := inputfile.Read(propFile, inputfile.PropertySet)
 		if err != nil {
 			return img, err
 		}

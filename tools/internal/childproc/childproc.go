@@ -87,6 +87,14 @@ func (e *TimeoutError) Error() string {
 	return fmt.Sprintf("%s ran longer than %v and was killed", e.Tool, e.Timeout)
 }
 
+// Start starts cmd as Run does (its own process group, killed with the
+// tool on Linux) for a caller that talks to it and waits itself (a helper
+// serving requests over pipes).
+func Start(cmd *exec.Cmd) error {
+	ownGroup(cmd)
+	return cmd.Start()
+}
+
 // Run starts cmd and waits for it at most l's timeout; then it kills the
 // child's whole process group (a shell wrapper's children too, which would
 // otherwise keep its output pipes open and Wait blocked) and returns a
