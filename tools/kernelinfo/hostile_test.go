@@ -76,3 +76,11 @@ func TestOutputNamesAnInput(t *testing.T) {
 		proctest.Unchanged(t, lib, data)
 	}
 }
+
+// A work request whose length prefix promises 234 MB that never come costs
+// address space, not memory: the worker reads the body into a buffer of
+// the prefix's size, whose pages are touched only as bytes arrive.
+func TestWorkerLyingPrefix(t *testing.T) {
+	proctest.Refused(t, 20*time.Second, []byte("\x80\x80\x80\x70abc"), []string{"--persistent_worker"},
+		"kernelinfo: work request stream at byte 0: message of 234881024 bytes cut short after 3")
+}
