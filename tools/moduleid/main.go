@@ -88,6 +88,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 			rc = 1
 		}
 	}()
+	if c.in != "-" {
+		if err := atomicfile.CheckOutputs([]string{c.out}, []string{c.in}); err != nil {
+			fmt.Fprintln(stderr, errtext.ToolLine("moduleid", err.Error()))
+			return 1
+		}
+	}
 	if err := stamp(c, stdin); err != nil {
 		fmt.Fprintln(stderr, errtext.ToolLine("moduleid", err.Error()))
 		return 1

@@ -28,6 +28,16 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	// The output must replace no input (an image, table, .sym or .prop),
+	// checked before anything is read, and again for the images the
+	// tables name once they are read.
+	var named []string
+	for _, in := range cfg.inputs {
+		named = append(named, in.path, in.entriesFile, in.propertyFile)
+	}
+	if err := atomicfile.CheckOutputs([]string{cfg.out}, named); err != nil {
+		return err
+	}
 	var images, libs []descriptor.Image
 	for _, in := range cfg.inputs {
 		imgs, err := load(in)
@@ -51,6 +61,13 @@ func run(args []string) error {
 		}
 	}
 	images = append(images, neededDeviceLibs(images, libs)...)
+	named = named[:0]
+	for _, img := range images {
+		named = append(named, img.Data.Name)
+	}
+	if err := atomicfile.CheckOutputs([]string{cfg.out}, named); err != nil {
+		return err
+	}
 	// The output and the compressed images' temporary files live in a
 	// staging directory next to the output, removed when the run fails or
 	// is interrupted.

@@ -38,3 +38,25 @@ func TestUnboundedInputs(t *testing.T) {
 		})
 	}
 }
+
+// -o naming an image, or a table's image, is refused before anything is
+// written, and the image stays.
+func TestOutputNamesInput(t *testing.T) {
+	dir := t.TempDir()
+	image := filepath.Join(dir, "a.spv")
+	data := []byte("\x03\x02\x23\x07 an image")
+	if err := os.WriteFile(image, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := filepath.Join(dir, "a.table")
+	if err := os.WriteFile(table, []byte("[Code]\n"+image+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", image, "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv", image},
+		{"-o", image, "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv", "-batch", table},
+	} {
+		proctest.Refused(t, 20*time.Second, nil, args, "wrapper: "+image+": is also an input: the output would replace it")
+		proctest.Unchanged(t, image, data)
+	}
+}
