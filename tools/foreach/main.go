@@ -39,6 +39,7 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
@@ -149,7 +150,7 @@ func expand(command []string, in, out string) []string {
 // interrupted foreach can kill them (and what they started).
 type children struct {
 	mu      sync.Mutex
-	pids    map[int]bool
+	pids    map[int]*exec.Cmd
 	stopped bool
 }
 
@@ -160,11 +161,12 @@ func (c *children) start(cmd *exec.Cmd) error {
 	if c.stopped {
 		return errors.New("interrupted")
 	}
-	ownGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	// A process group of its own (what it starts is killed with it),
+	// killed too if foreach dies without the chance to.
+	if err := childproc.Start(cmd); err != nil {
 		return err
 	}
-	c.pids[cmd.Process.Pid] = true
+	c.pids[cmd.Process.Pid] = cmd
 	return nil
 }
 
@@ -179,8 +181,8 @@ func (c *children) killAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stopped = true
-	for pid := range c.pids {
-		killGroup(pid)
+	for _, cmd := range c.pids {
+		childproc.Kill(cmd)
 	}
 }
 
@@ -199,12 +201,14 @@ func runOne(command []string, mode serveMode, pool *imagec.Pool, in, tmp string,
 	}
 	argv := expand(command, in, tmp)
 	cmd := exec.Command(argv[0], argv[1:]...)
-	var stderr bytes.Buffer
-	cmd.Stdout = &stderr
-	cmd.Stderr = &stderr
+	// Bounded as every tool's children: a timeout, and of the output
+	// (one line of which the error shows) 64 KiB kept.
+	stderr := childproc.NewCapped(childproc.Limits{})
+	cmd.Stdout = stderr
+	cmd.Stderr = stderr
 	err := kids.start(cmd)
 	if err == nil {
-		err = cmd.Wait()
+		err = childproc.Wait(cmd, childproc.Limits{})
 		kids.done(cmd.Process.Pid)
 	}
 	if err != nil {
@@ -288,7 +292,7 @@ func run(o *options) (err error) {
 		return err
 	}
 	stage := atomicfile.NewStaging()
-	kids := &children{pids: map[int]bool{}}
+	kids := &children{pids: map[int]*exec.Cmd{}}
 	var pool *imagec.Pool
 	if o.serve != "" {
 		pool = imagec.NewPool(o.command[0], o.command[1:], o.jobs)

@@ -35,6 +35,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
 
@@ -145,7 +146,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // an environment), the PROGRAM.bin it starts.
 func programImage(program string) string {
 	head := make([]byte, 4)
-	if f, err := os.Open(program); err == nil {
+	// A regular file only: a FIFO would block the open.
+	if f, err := inputfile.Open(program, inputfile.Program); err == nil {
 		n, _ := io.ReadFull(f, head)
 		f.Close()
 		if devicebinaries.IsELF(head[:n]) {

@@ -100,10 +100,14 @@ func Start(cmd *exec.Cmd) error {
 // otherwise keep its output pipes open and Wait blocked) and returns a
 // *TimeoutError. On Linux the child is also killed if the tool dies.
 func Run(cmd *exec.Cmd, l Limits) error {
-	ownGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	if err := Start(cmd); err != nil {
 		return err
 	}
+	return Wait(cmd, l)
+}
+
+// Wait waits for a cmd that Start started, as Run does.
+func Wait(cmd *exec.Cmd, l Limits) error {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	timer := time.NewTimer(l.timeout())
@@ -117,6 +121,10 @@ func Run(cmd *exec.Cmd, l Limits) error {
 		return &TimeoutError{Tool: toolName(cmd), Timeout: l.timeout()}
 	}
 }
+
+// Kill kills a started cmd and everything in its process group (an
+// interrupted tool's children).
+func Kill(cmd *exec.Cmd) { killGroup(cmd) }
 
 func toolName(cmd *exec.Cmd) string {
 	if len(cmd.Args) > 0 {
