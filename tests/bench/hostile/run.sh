@@ -12,8 +12,9 @@
 # stderr case 1,000: cut to the cap), 1.6-4.5 MB peak RSS (before: an
 # out-of-memory dump at 1.4-2.3 GB, syclc -check hashing until killed, the
 # FIFO blocking, 229 MB for the stderr); a 300 MB header refused at 2.5 MB,
-# a 200 MB one read at 199.8 MB (1.0x); a 50 MB .prop value 138.4 MB (2.8x,
-# propset.Parse copies the line and decodes it; 134 MB before); a 150 MB
+# a 200 MB one read at 199.8 MB (1.0x); a 50 MB .prop value 89.2 MB (1.8x:
+# the text and its decoded bytes; 134-138 MB while propset.Parse copied the
+# line into a string and the decoded bytes again); a 150 MB
 # work request 172.7 MB (1.15x; 377 MB before the worker read it into one
 # buffer).
 set -euo pipefail
