@@ -84,26 +84,34 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "annotate: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("annotate", err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "annotate: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.in, r)))
+			fmt.Fprintln(stderr, errtext.ToolLine("annotate", fmt.Sprintf("internal error on %s: %v", c.in, r)))
 			rc = 1
 		}
 	}()
 	if err := annotateFile(c); err != nil {
-		fmt.Fprintf(stderr, "annotate: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("annotate", err.Error()))
 		return 1
 	}
 	return 0
 }
 
 func annotateFile(c *config) error {
-	sets, err := annotate.ReadTable(c.table)
+	// The output must replace no input: the module, the table, and then
+	// the .prop and .sym files the table names.
+	if err := atomicfile.CheckOutputs([]string{c.out}, []string{c.in, c.table}); err != nil {
+		return err
+	}
+	sets, read, err := annotate.ReadTable(c.table)
 	if err != nil {
+		return err
+	}
+	if err := atomicfile.CheckOutputs([]string{c.out}, read); err != nil {
 		return err
 	}
 	data, err := llvmir.ReadText(c.in, c.llvmDis)

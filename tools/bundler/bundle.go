@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 )
 
@@ -163,7 +163,7 @@ func runBundle(args []string, mode bundleMode, budget *inflate.Budget, stdout io
 func doBundle(c *bundleConfig) error {
 	b := &offloadbundle.Bundle{}
 	for i, t := range c.targets {
-		data, err := os.ReadFile(c.inputs[i])
+		data, err := inputfile.Read(c.inputs[i], inputfile.DeviceImage)
 		if err != nil {
 			return err
 		}
@@ -208,7 +208,7 @@ type bundleInput struct {
 // (offloadbundle.NotBundleError, or an object without such sections) is
 // a bundle without entries, as clang-offload-bundler reads it.
 func readBundle(path, fileType string, budget *inflate.Budget) (*bundleInput, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.Program)
 	if err != nil {
 		return nil, err
 	}

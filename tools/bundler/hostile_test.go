@@ -15,6 +15,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
@@ -73,8 +74,8 @@ func TestHostileEntryIDs(t *testing.T) {
 	}
 	writeBundle(t, "long.bc", offloadbundle.Entry{ID: long, Data: []byte("l")})
 	err := run([]string{"unbundle", "-type=bc", "-input=long.bc", "-output-dir=out"}, &bytes.Buffer{})
-	if err == nil || len(oneLine(err)) > 500 {
-		t.Errorf("1 MiB ID: error of %d bytes", len(oneLine(err)))
+	if err == nil || len(errtext.ToolLine("bundler", err.Error())) > 500 {
+		t.Errorf("1 MiB ID: error of %d bytes", len(errtext.ToolLine("bundler", err.Error())))
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -17,6 +16,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbundle"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
@@ -378,7 +378,7 @@ func runInspect(args []string, budget *inflate.Budget, stdout io.Writer) error {
 	if path == "" {
 		return usagef("inspect: want exactly one FILE")
 	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.Program)
 	if err != nil {
 		return err
 	}

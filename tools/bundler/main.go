@@ -48,15 +48,11 @@ func handle(args []string, stdio worker.Stdio) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "bundler: %v\n", oneLine(err))
+		fmt.Fprintln(stdio.Stderr, errtext.ToolLine("bundler", err.Error()))
 		return 1
 	}
 	return 0
 }
-
-// oneLine keeps error output to a single bounded line whatever the input
-// names contained.
-func oneLine(err error) string { return errtext.Line(err.Error()) }
 
 const synopsis = `usage: bundler [-max-decompressed=SIZE] SUBCOMMAND ...
   bundler syclbin -o OUT.syclbin -state=input|object|executable [-target=T] [-arch=A]

@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
@@ -134,7 +134,7 @@ func packOffloadBinary(args []string) error {
 		if err != nil {
 			return err
 		}
-		if e.Image, err = os.ReadFile(path); err != nil {
+		if e.Image, err = inputfile.Read(path, inputfile.DeviceImage); err != nil {
 			return err
 		}
 		entries = append(entries, e)
@@ -192,7 +192,7 @@ func unpackOffloadBinary(args []string, budget *inflate.Budget, stdout io.Writer
 	if input == "" || dir == "" {
 		return usagef("offload-binary unpack: want -input=FILE and -output-dir=DIR")
 	}
-	data, err := os.ReadFile(input)
+	data, err := inputfile.Read(input, inputfile.DeviceImage)
 	if err != nil {
 		return err
 	}

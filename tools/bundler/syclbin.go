@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/offloadbinary"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/syclbin"
@@ -111,12 +111,12 @@ func parseSYCLBINArgs(args []string) (*syclbinConfig, error) {
 // does for each split module.
 func abstractModule(in syclbinInput, image, propsPath string) (syclbin.AbstractModule, error) {
 	var am syclbin.AbstractModule
-	data, err := os.ReadFile(image)
+	data, err := inputfile.Read(image, inputfile.DeviceImage)
 	if err != nil {
 		return am, err
 	}
 	if propsPath != "" {
-		text, err := os.ReadFile(propsPath)
+		text, err := inputfile.Read(propsPath, inputfile.PropertySet)
 		if err != nil {
 			return am, err
 		}
@@ -137,7 +137,7 @@ func abstractModule(in syclbinInput, image, propsPath string) (syclbin.AbstractM
 // symbol table (entry points travel in the property sets). Relative paths
 // are relative to the current directory, as for the wrapper.
 func tableModules(in syclbinInput) ([]syclbin.AbstractModule, error) {
-	text, err := os.ReadFile(in.path)
+	text, err := inputfile.Read(in.path, inputfile.FileTable)
 	if err != nil {
 		return nil, err
 	}

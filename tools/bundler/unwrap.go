@@ -3,12 +3,12 @@ package main
 import (
 	"debug/elf"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
 	"github.com/rules-sycl/rules_sycl/tools/internal/inflate"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/unwrap"
 )
 
@@ -55,7 +55,7 @@ func runUnwrap(args []string, budget *inflate.Budget) (err error) {
 	if path == "" || dir == "" {
 		return usagef("unwrap: want -output-dir=DIR and one FILE")
 	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.Program)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,9 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/argfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/thinlink"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -130,7 +132,7 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 	// Bazel a work request's both.
 	args, err := argfile.Expand(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("devlink", err.Error()))
 		return 1
 	}
 	c, err := parseArgs(args)
@@ -138,23 +140,31 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("devlink", err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "devlink: internal error: %v\n", r)
+			fmt.Fprintln(stderr, errtext.ToolLine("devlink", fmt.Sprintf("internal error: %v", r)))
 			rc = 1
 		}
 	}()
 	if c.summarize {
-		err = summarize(c)
+		err = atomicfile.CheckOutputs([]string{c.out}, []string{c.in})
+		if err == nil {
+			err = summarize(c)
+		}
 	} else {
-		err = link(c)
+		inputs := append([]string{c.tu, c.tuSummary}, c.objects...)
+		inputs = append(append(inputs, c.summaries...), c.libraries...)
+		err = atomicfile.CheckOutputs([]string{c.out, c.unused}, inputs)
+		if err == nil {
+			err = link(c)
+		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "devlink: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("devlink", err.Error()))
 		return 1
 	}
 	return 0
@@ -173,7 +183,7 @@ func summarize(c *config) error {
 }
 
 func readSummary(path string) (*thinlink.Summary, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.LinkSummary)
 	if err != nil {
 		return nil, err
 	}
@@ -227,9 +237,9 @@ func link(c *config) error {
 	// The linker writes c.out itself; remove it on failure so no partial
 	// output is left behind.
 	cmd := exec.Command(c.linker, args...)
-	var msg strings.Builder
-	cmd.Stderr = &msg
-	if err := cmd.Run(); err != nil {
+	msg := childproc.NewCapped(childproc.Limits{})
+	cmd.Stderr = msg
+	if err := childproc.Run(cmd, childproc.Limits{}); err != nil {
 		os.Remove(c.out)
 		return fmt.Errorf("%s: %s: %v: %s", c.tu, c.linker, err, strings.TrimSpace(msg.String()))
 	}

@@ -242,7 +242,7 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"no output", []string{"-summarize", p("a.bc")}, "devlink: -o is required\n"},
-		{"missing param file", []string{"@" + p("nope.params")}, "devlink: param file " + p("nope.params") + ": open " + p("nope.params") + ": no such file or directory\n"},
+		{"missing param file", []string{"@" + p("nope.params")}, "devlink: param file " + p("nope.params") + ": stat " + p("nope.params") + ": no such file or directory\n"},
 		{"summarize arity", []string{"-summarize", "-o", p("x"), p("a.bc"), p("b.bc")}, "devlink: -summarize takes one input file\n"},
 		{"unpaired", append(append([]string{}, link...), "-tu-summary", p("a.summary"), "-object", p("b.bc")), "devlink: 1 -object but 0 -summary flags\n"},
 		{"no unused", []string{"-tu", p("a.bc"), "-tu-summary", p("a.summary"), "-o", p("out.bc")}, "devlink: -unused-inputs is required\n"},

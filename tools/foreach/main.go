@@ -41,9 +41,11 @@ import (
 	"sync"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/tools/internal/imagec"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
 )
@@ -165,7 +167,7 @@ func expand(command []string, in, out string, cells map[string]string) []string 
 // interrupted foreach can kill them (and what they started).
 type children struct {
 	mu      sync.Mutex
-	pids    map[int]bool
+	pids    map[int]*exec.Cmd
 	stopped bool
 }
 
@@ -176,11 +178,12 @@ func (c *children) start(cmd *exec.Cmd) error {
 	if c.stopped {
 		return errors.New("interrupted")
 	}
-	ownGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	// A process group of its own (what it starts is killed with it),
+	// killed too if foreach dies without the chance to.
+	if err := childproc.Start(cmd); err != nil {
 		return err
 	}
-	c.pids[cmd.Process.Pid] = true
+	c.pids[cmd.Process.Pid] = cmd
 	return nil
 }
 
@@ -195,8 +198,8 @@ func (c *children) killAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stopped = true
-	for pid := range c.pids {
-		killGroup(pid)
+	for _, cmd := range c.pids {
+		childproc.Kill(cmd)
 	}
 }
 
@@ -215,12 +218,14 @@ func runOne(command []string, mode serveMode, pool *imagec.Pool, in string, cell
 	}
 	argv := expand(command, in, tmp, cells)
 	cmd := exec.Command(argv[0], argv[1:]...)
-	var stderr bytes.Buffer
-	cmd.Stdout = &stderr
-	cmd.Stderr = &stderr
+	// Bounded as every tool's children: a timeout, and of the output
+	// (one line of which the error shows) 64 KiB kept.
+	stderr := childproc.NewCapped(childproc.Limits{})
+	cmd.Stdout = stderr
+	cmd.Stderr = stderr
 	err := kids.start(cmd)
 	if err == nil {
-		err = cmd.Wait()
+		err = childproc.Wait(cmd, childproc.Limits{})
 		kids.done(cmd.Process.Pid)
 	}
 	if err != nil {
@@ -269,7 +274,7 @@ func removeDirs(dirs []string) {
 }
 
 func run(o *options) (err error) {
-	data, err := os.ReadFile(o.table)
+	data, err := inputfile.Read(o.table, inputfile.FileTable)
 	if err != nil {
 		return err
 	}
@@ -318,7 +323,7 @@ func run(o *options) (err error) {
 		return err
 	}
 	stage := atomicfile.NewStaging()
-	kids := &children{pids: map[int]bool{}}
+	kids := &children{pids: map[int]*exec.Cmd{}}
 	var pool *imagec.Pool
 	if o.serve != "" {
 		pool = imagec.NewPool(o.command[0], o.command[1:], o.jobs)
@@ -403,7 +408,7 @@ func handle(args []string, stdio worker.Stdio) int {
 		err = run(o)
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "foreach: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stdio.Stderr, errtext.ToolLine("foreach", err.Error()))
 		return 1
 	}
 	return 0

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 )
 
 // formatCompressed is SYCL_DEVICE_BINARY_TYPE_COMPRESSED_NONE.
@@ -59,7 +60,7 @@ func checkf(format string, args ...interface{}) error {
 // carries and decompresses format-4 images, as the runtime does before it
 // dumps them.
 func readWrapped(path string) (*Wrapped, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := inputfile.Read(path, inputfile.Program)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +137,7 @@ func readDumps(dir string, targets map[string]bool) ([]Image, error) {
 		if e.IsDir() {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := inputfile.Read(filepath.Join(dir, e.Name()), inputfile.DeviceImage)
 		if err != nil {
 			return nil, err
 		}
@@ -215,9 +216,11 @@ func runWithDumps(rc runConfig) (string, error) {
 		set("LD_PRELOAD", rc.preload)
 	}
 	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	// The program's output is searched (-expect-error) and its tail shown:
+	// 16 MiB of it are kept, and it runs at most childproc's timeout.
+	out := childproc.NewCapped(childproc.Limits{MaxKept: 16 << 20})
+	cmd.Stdout, cmd.Stderr = out, out
+	err := childproc.Run(cmd, childproc.Limits{})
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
 		why := ""

@@ -34,6 +34,8 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/devicebinaries"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 )
 
@@ -72,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if usage.Print(stdout, usage.FromFlagSet(err, synopsis, fs)) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("imagecheck", err.Error()))
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -85,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	tmp, err := os.MkdirTemp(os.Getenv("TEST_TMPDIR"), "sycl-dump-")
 	if err != nil {
-		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("imagecheck", err.Error()))
 		return 1
 	}
 	defer os.RemoveAll(tmp)
@@ -132,7 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "imagecheck: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("imagecheck", err.Error()))
 		return 1
 	}
 	fmt.Fprint(stdout, report)
@@ -144,7 +146,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // an environment), the PROGRAM.bin it starts.
 func programImage(program string) string {
 	head := make([]byte, 4)
-	if f, err := os.Open(program); err == nil {
+	// A regular file only: a FIFO would block the open.
+	if f, err := inputfile.Open(program, inputfile.Program); err == nil {
 		n, _ := io.ReadFull(f, head)
 		f.Close()
 		if devicebinaries.IsELF(head[:n]) {

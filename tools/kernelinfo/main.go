@@ -34,6 +34,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/worker"
@@ -118,24 +119,33 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(fmt.Sprintf("internal error: %v", r)))
+			fmt.Fprintln(stderr, errtext.ToolLine(name, fmt.Sprintf("internal error: %v", r)))
 			rc = 1
 		}
 	}()
 	if err := describe(c); err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return 0
 }
 
 func describe(c *config) error {
+	inputs := append([]string(nil), c.linked...)
+	outputs := make([]string, len(c.tus))
+	for i, t := range c.tus {
+		inputs = append(inputs, t.header)
+		outputs[i] = t.out
+	}
+	if err := atomicfile.CheckOutputs(outputs, inputs); err != nil {
+		return err
+	}
 	own := make([][]intheader.Kernel, len(c.tus))
 	for i, t := range c.tus {
 		ks, err := read(t.header)
@@ -180,11 +190,11 @@ func describe(c *config) error {
 }
 
 func read(header string) ([]intheader.Kernel, error) {
-	data, err := os.ReadFile(header)
+	data, err := inputfile.Read(header, inputfile.IntegrationHeader)
 	if err != nil {
 		return nil, err
 	}
-	ks, err := intheader.Kernels(data)
+	ks, err := intheader.HeaderKernels(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", header, err)
 	}

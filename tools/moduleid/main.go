@@ -18,6 +18,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/split"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -77,18 +78,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "moduleid: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("moduleid", err.Error()))
 		return 1
 	}
 	// A bug must still end in one line, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "moduleid: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.in, r)))
+			fmt.Fprintln(stderr, errtext.ToolLine("moduleid", fmt.Sprintf("internal error on %s: %v", c.in, r)))
 			rc = 1
 		}
 	}()
+	if c.in != "-" {
+		if err := atomicfile.CheckOutputs([]string{c.out}, []string{c.in}); err != nil {
+			fmt.Fprintln(stderr, errtext.ToolLine("moduleid", err.Error()))
+			return 1
+		}
+	}
 	if err := stamp(c, stdin); err != nil {
-		fmt.Fprintf(stderr, "moduleid: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("moduleid", err.Error()))
 		return 1
 	}
 	return 0
@@ -100,12 +107,12 @@ func stamp(c *config, stdin io.Reader) error {
 	var err error
 	if name == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
+		data, err = inputfile.ReadFrom(stdin, name, inputfile.LLVMModule)
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = inputfile.Read(name, inputfile.LLVMModule)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return err // names the file
 	}
 	text := !llvmir.IsBitcode(data)
 	if !text {

@@ -61,7 +61,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"-o", out, "-S", "-"}, "moduleid: -id is required\n"},
 		{[]string{"-id=a", "-S", "-"}, "moduleid: -o is required\n"},
 		{[]string{"-id=a", "-o", out, "-S", "-x"}, "moduleid: flag provided but not defined: -x\n"},
-		{[]string{"-id=a", "-o", out, "-S", filepath.Join(dir, "missing.ll")}, "moduleid: " + filepath.Join(dir, "missing.ll") + ": open " + filepath.Join(dir, "missing.ll") + ": no such file or directory\n"},
+		{[]string{"-id=a", "-o", out, "-S", filepath.Join(dir, "missing.ll")}, "moduleid: stat " + filepath.Join(dir, "missing.ll") + ": no such file or directory\n"},
 	}
 	for _, tc := range tests {
 		var stderr bytes.Buffer

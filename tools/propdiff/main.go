@@ -59,6 +59,7 @@ func readAll(files []string) (*propdiff.Table, error) {
 			return nil, err
 		}
 		all.Images = append(all.Images, t.Images...)
+		all.Read = append(all.Read, t.Read...)
 	}
 	return all, nil
 }
@@ -88,13 +89,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
+		return 2
+	}
+	tables := append(append([]string(nil), c.ours...), c.theirs...)
+	if err := atomicfile.CheckOutputs([]string{c.out}, tables); err != nil {
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 2
 	}
 	ours, err := readAll(c.ours)
 	if err == nil {
 		var theirs *propdiff.Table
 		if theirs, err = readAll(c.theirs); err == nil {
+			// The files the tables name are known now.
+			err = atomicfile.CheckOutputs([]string{c.out}, append(ours.Read, theirs.Read...))
+		}
+		if err == nil {
 			report := propdiff.Report(propdiff.Compare(ours, theirs))
 			if c.out != "" {
 				// The differences also go to standard error: a failed
@@ -112,6 +122,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+	fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 	return 2
 }

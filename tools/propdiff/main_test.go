@@ -89,7 +89,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no flags", nil, "-ours and -theirs are required"},
 		{"extra argument", []string{"-ours=a", good, "x"}, `unexpected argument "x"`},
-		{"missing table", []string{"-ours=" + filepath.Join(dir, "none.table"), good}, filepath.Join(dir, "none.table") + ": open " + filepath.Join(dir, "none.table") + ": no such file or directory"},
+		{"missing table", []string{"-ours=" + filepath.Join(dir, "none.table"), good}, "stat " + filepath.Join(dir, "none.table") + ": no such file or directory"},
 		{"bad prop", []string{"-ours=" + badProp, good}, filepath.Join(dir, "x.prop") + ":1: property category missing"},
 		{"no Properties column", []string{"-ours=" + noCol, good}, noCol + ": no Properties column"},
 	}

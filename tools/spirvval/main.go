@@ -1,7 +1,7 @@
 // Command spirvval runs spirv-val on every SPIR-V image of file tables and
 // writes a report of the images it validated (SyclSpirvValidate).
 //
-//	spirvval -validator=SPIRV_VAL -table=IMAGES.table... -o REPORT
+//	spirvval -validator=SPIRV_VAL -table=IMAGES.table... [-timeout=D] -o REPORT
 //
 // An image spirv-val rejects ends the run: one line on standard error
 // naming the image and spirv-val's message, exit 1, no report.
@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/spirvval"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -22,7 +24,7 @@ import (
 
 const name = "spirvval"
 
-const synopsis = `usage: spirvval -validator=SPIRV_VAL -table=IMAGES.table... -o REPORT
+const synopsis = `usage: spirvval -validator=SPIRV_VAL -table=IMAGES.table... [-timeout=D] -o REPORT
 
 runs SPIRV_VAL (spirv-val) on the image of every row of each file table's
 Code column, in order, and writes REPORT: the number of images, then one
@@ -35,6 +37,7 @@ type config struct {
 	validator string
 	tables    tables
 	out       string
+	timeout   time.Duration
 }
 
 // tables is a repeatable flag of file table paths.
@@ -50,6 +53,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVar(&c.validator, "validator", "", "the SPIR-V validator (spirv-val)")
 	fs.Var(&c.tables, "table", "file table of SPIR-V images [Code|...]; repeatable")
 	fs.StringVar(&c.out, "o", "", "the report to write")
+	fs.DurationVar(&c.timeout, "timeout", childproc.DefaultTimeout, "how long one spirv-val run may take before it is killed")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
@@ -62,6 +66,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("-table is required")
 	case c.out == "":
 		return nil, errors.New("-o is required")
+	case c.timeout <= 0:
+		return nil, fmt.Errorf("-timeout=%v: want a positive duration", c.timeout)
 	}
 	return c, nil
 }
@@ -72,17 +78,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err == nil {
-		var images []string
-		if images, err = spirvval.Images(c.tables); err == nil {
-			var results []spirvval.Result
-			if results, err = spirvval.Validate(c.validator, nil, images); err == nil {
-				err = atomicfile.WriteFile(c.out, spirvval.Report(results))
-			}
-		}
+		err = validate(c)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return 0
+}
+
+// validate checks the report's path against the tables, and then against
+// their images, before spirv-val runs: a report must never replace an input.
+func validate(c *config) error {
+	if err := atomicfile.CheckOutputs([]string{c.out}, c.tables); err != nil {
+		return err
+	}
+	images, err := spirvval.Images(c.tables)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.CheckOutputs([]string{c.out}, images); err != nil {
+		return err
+	}
+	results, err := spirvval.Validate(c.validator, nil, images, childproc.Limits{Timeout: c.timeout})
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(c.out, spirvval.Report(results))
 }

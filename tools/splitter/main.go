@@ -133,7 +133,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "splitter: %v\n", err)
+		fmt.Fprintln(stderr, errtext.ToolLine("splitter", err.Error()))
 		return 1
 	}
 	// Every output (and temporary file) goes into a staging set that is
@@ -153,11 +153,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 		if r := recover(); r != nil {
 			outs.Abort()
 			if _, fault := r.(interface{ Addr() uintptr }); fault {
-				fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(c.Input+": "+postlink.ErrInputChanged.Error()))
+				fmt.Fprintln(stderr, errtext.ToolLine("splitter", c.Input+": "+postlink.ErrInputChanged.Error()))
 				rc = 1
 				return
 			}
-			fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(fmt.Sprintf("internal error on %s: %v", c.Input, r)))
+			fmt.Fprintln(stderr, errtext.ToolLine("splitter", fmt.Sprintf("internal error on %s: %v", c.Input, r)))
 			rc = 1
 		}
 	}()
@@ -167,7 +167,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (rc int) {
 	}
 	if err != nil {
 		outs.Abort()
-		fmt.Fprintf(stderr, "splitter: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine("splitter", err.Error()))
 		return 1
 	}
 	return 0

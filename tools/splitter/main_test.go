@@ -126,7 +126,7 @@ func TestErrors(t *testing.T) {
 		{"bad split", module, []string{"-split=per_module", "-o", "x.table"}, "splitter: unknown split mode \"per_module\" (want kernel, source, auto or none)\n"},
 		{"no output", module, []string{"-split=kernel"}, "splitter: no output specified (-o)\n"},
 		{"parse error", "define void @f() {\n", []string{"-split=kernel", "-S", "-o", "x.table"}, "splitter: <stdin>:2:1: unexpected end of file: 1 unclosed bracket(s)\n"},
-		{"missing input", "", []string{"-split=kernel", "-o", "x.table", "nope.ll"}, "splitter: nope.ll: open nope.ll: no such file or directory\n"},
+		{"missing input", "", []string{"-split=kernel", "-o", "x.table", "nope.ll"}, "splitter: nope.ll: stat nope.ll: no such file or directory\n"},
 		{"spec constant without a literal ID", "declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8*, i8*, i8*)\n" +
 			"define spir_kernel void @k(i8* %p) {\n" +
 			"  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8* %p, i8* %p, i8* null)\n  ret void\n}\n",

@@ -104,11 +104,11 @@ func main() {
 		// there would corrupt it, so fd 1 becomes stderr (the worker log).
 		proto, err := protectStdout()
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+			fmt.Fprintln(os.Stderr, errtext.ToolLine(name, err.Error()))
 			os.Exit(1)
 		}
 		if err := worker.Serve(os.Stdin, proto, name, h); err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+			fmt.Fprintln(os.Stderr, errtext.ToolLine(name, err.Error()))
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -133,17 +133,17 @@ func run(args []string, stdout, stderr io.Writer) (rc int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(fmt.Sprintf("internal error on %s: %v", c.Src, r)))
+			fmt.Fprintln(stderr, errtext.ToolLine(name, fmt.Sprintf("internal error on %s: %v", c.Src, r)))
 			rc = 1
 		}
 	}()
 	if err := devicecompile.Run(c, stderr); err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return 0

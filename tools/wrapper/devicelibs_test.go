@@ -118,7 +118,7 @@ func TestDeviceLibrariesErrors(t *testing.T) {
 		{"dl/nometa.table", "dl/nometa.table: dl/f.spv: not a device-library image (no [SYCL/devicelib metadata] property set)"},
 		{"dl/noexp.table", "dl/noexp.table: dl/f.spv: a device-library image exports nothing (no [SYCL/exported symbols])"},
 		{"dl/noprop.table", "dl/noprop.table: dl/f.spv: a device-library image needs its property sets (no Properties file)"},
-		{"dl/missing.table", "open dl/missing.table: no such file or directory"},
+		{"dl/missing.table", "stat dl/missing.table: no such file or directory"},
 	} {
 		err := run([]string{"-o", "bad.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv", "-batch", "k.table", "-device-libraries", tc.table})
 		if err == nil || err.Error() != tc.want {

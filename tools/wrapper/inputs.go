@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
 	"github.com/rules-sycl/rules_sycl/tools/internal/elfobj"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/zstdimage"
 )
@@ -26,6 +26,16 @@ func (e *InputError) Error() string { return e.File + ": " + e.Msg }
 func run(args []string) error {
 	cfg, err := parseArgs(args)
 	if err != nil {
+		return err
+	}
+	// The output must replace no input (an image, table, .sym or .prop),
+	// checked before anything is read, and again for the images the
+	// tables name once they are read.
+	var named []string
+	for _, in := range cfg.inputs {
+		named = append(named, in.path, in.entriesFile, in.propertyFile)
+	}
+	if err := atomicfile.CheckOutputs([]string{cfg.out}, named); err != nil {
 		return err
 	}
 	var images, libs []descriptor.Image
@@ -51,6 +61,13 @@ func run(args []string) error {
 		}
 	}
 	images = append(images, neededDeviceLibs(images, libs)...)
+	named = named[:0]
+	for _, img := range images {
+		named = append(named, img.Data.Name)
+	}
+	if err := atomicfile.CheckOutputs([]string{cfg.out}, named); err != nil {
+		return err
+	}
 	// The output and the compressed images' temporary files live in a
 	// staging directory next to the output, removed when the run fails or
 	// is interrupted.
@@ -129,7 +146,7 @@ func load(in input) ([]descriptor.Image, error) {
 		}
 		return []descriptor.Image{img}, nil
 	}
-	data, err := os.ReadFile(in.path)
+	data, err := inputfile.Read(in.path, inputfile.FileTable)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +204,7 @@ func loadImage(in input, code, symFile, propFile string) (descriptor.Image, erro
 	}
 	img.Data = src
 	if symFile != "" {
-		data, err := os.ReadFile(symFile)
+		data, err := inputfile.Read(symFile, inputfile.SymbolFile)
 		if err != nil {
 			return img, err
 		}
@@ -196,7 +213,7 @@ func loadImage(in input, code, symFile, propFile string) (descriptor.Image, erro
 		}
 	}
 	if propFile != "" {
-		data, err := os.ReadFile(propFile)
+		data, err := inputfile.Read(propFile, inputfile.PropertySet)
 		if err != nil {
 			return img, err
 		}

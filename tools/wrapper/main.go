@@ -45,7 +45,7 @@ func handle(args []string, stdio worker.Stdio) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "wrapper: %s\n", errtext.Line(err.Error()))
+		fmt.Fprintln(stdio.Stderr, errtext.ToolLine("wrapper", err.Error()))
 		return 1
 	}
 	return 0

@@ -33,7 +33,7 @@ func TestReadTable(t *testing.T) {
 	} {
 		t.Run(tc.table, func(t *testing.T) {
 			// The cells name files relative to the table: found next to it.
-			got, err := ReadTable(filepath.Join("testdata", tc.table))
+			got, _, err := ReadTable(filepath.Join("testdata", tc.table))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +47,7 @@ func TestReadTable(t *testing.T) {
 func TestAnnotateGolden(t *testing.T) {
 	for _, name := range []string{"kernels", "globals"} {
 		t.Run(name, func(t *testing.T) {
-			sets, err := ReadTable(filepath.Join("testdata", name+".table"))
+			sets, _, err := ReadTable(filepath.Join("testdata", name+".table"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func annotateText(t *testing.T, src []byte, sets *Sets) []byte {
 // TestSplitterReadsAnnotation: what the splitter's readers see on the
 // annotated module is what the sets said.
 func TestSplitterReadsAnnotation(t *testing.T) {
-	sets, err := ReadTable(filepath.Join("testdata", "globals.table"))
+	sets, _, err := ReadTable(filepath.Join("testdata", "globals.table"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestConflictingImages(t *testing.T) {
 	write("b.prop", "[SYCL/misc properties]\noptLevel=1|3\n")
 	write("k.sym", "k\n")
 	write("t.table", "[Code|Properties|Symbols]\na.spv|a.prop|k.sym\nb.spv|b.prop|k.sym\n")
-	_, err := ReadTable(filepath.Join(dir, "t.table"))
+	_, _, err := ReadTable(filepath.Join(dir, "t.table"))
 	want := filepath.Join(dir, "b.prop") + `: entry point "k" described differently in ` + filepath.Join(dir, "a.prop")
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v, want %s", err, want)
@@ -213,13 +213,13 @@ func TestConflictingImages(t *testing.T) {
 	write("c.prop", "[SYCL/device globals]\nid=2|ABAAAAAAAAACAAAAAAAAAA\n")
 	write("d.prop", "[SYCL/device globals]\nid=2|ABAAAAAAAAABAAAAAAAAAA\n")
 	write("t.table", "[Code|Properties|Symbols]\nc.spv|c.prop|k.sym\nd.spv|d.prop|k.sym\n")
-	_, err = ReadTable(filepath.Join(dir, "t.table"))
+	_, _, err = ReadTable(filepath.Join(dir, "t.table"))
 	want = filepath.Join(dir, "d.prop") + `: device global "id" described differently in ` + filepath.Join(dir, "c.prop")
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v, want %s", err, want)
 	}
 	write("t.table", "[Code|Properties]\na.spv|a.prop\n")
-	if _, err := ReadTable(filepath.Join(dir, "t.table")); err == nil || !strings.Contains(err.Error(), "no Symbols column") {
+	if _, _, err := ReadTable(filepath.Join(dir, "t.table")); err == nil || !strings.Contains(err.Error(), "no Symbols column") {
 		t.Errorf("err = %v, want no Symbols column", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
@@ -100,50 +101,54 @@ func (e *SetError) Error() string {
 // library refuses per_kernel for a TU whose device_image_scope global is
 // used by two kernels. A cell is read as written (relative
 // to the working directory, as in a Bazel action); one that does not exist
-// so is looked up next to the table, where syclc writes its images.
-func ReadTable(path string) (*Sets, error) {
-	data, err := os.ReadFile(path)
+// so is looked up next to the table, where syclc writes its images. It
+// also returns the files it read (the table's .prop and .sym files): inputs
+// an output must not replace.
+func ReadTable(path string) (*Sets, []string, error) {
+	data, err := inputfile.Read(path, inputfile.FileTable)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t, err := filetable.Parse(data, path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	props, ok := t.Column(filetable.ColumnProperties)
 	if !ok {
-		return nil, fmt.Errorf("%s: no %s column", path, filetable.ColumnProperties)
+		return nil, nil, fmt.Errorf("%s: no %s column", path, filetable.ColumnProperties)
 	}
 	syms, ok := t.Column(filetable.ColumnSymbols)
 	if !ok {
-		return nil, fmt.Errorf("%s: no %s column", path, filetable.ColumnSymbols)
+		return nil, nil, fmt.Errorf("%s: no %s column", path, filetable.ColumnSymbols)
 	}
 	var b builder
+	var files []string
 	for i := range props {
-		propFile, propData, err := readCell(path, props[i])
+		propFile, propData, err := readCell(path, props[i], inputfile.PropertySet)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		reg, err := propset.Parse(propData, propFile)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		_, symData, err := readCell(path, syms[i])
+		symFile, symData, err := readCell(path, syms[i], inputfile.SymbolFile)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		files = append(files, propFile, symFile)
 		// A TU without kernels or SYCL_EXTERNAL functions still has
 		// one image, with no entry points.
 		names := strings.Fields(string(symData))
 		if err := b.addImage(reg, names, propFile); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return b.sets(), nil
+	return b.sets(), files, nil
 }
 
-func readCell(table, cell string) (string, []byte, error) {
-	data, err := os.ReadFile(cell)
+func readCell(table, cell string, k inputfile.Kind) (string, []byte, error) {
+	data, err := inputfile.Read(cell, k)
 	if err == nil {
 		return cell, data, nil
 	}
@@ -151,8 +156,10 @@ func readCell(table, cell string) (string, []byte, error) {
 		return cell, nil, err
 	}
 	next := filepath.Join(filepath.Dir(table), filepath.Base(cell))
-	if data, err2 := os.ReadFile(next); err2 == nil {
+	if data, err2 := inputfile.Read(next, k); err2 == nil {
 		return next, data, nil
+	} else if !errors.Is(err2, os.ErrNotExist) {
+		return next, nil, err2
 	}
 	return cell, nil, err
 }

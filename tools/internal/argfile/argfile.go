@@ -7,9 +7,11 @@
 package argfile
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 )
 
 // Error is a param file that could not be read.
@@ -18,7 +20,15 @@ type Error struct {
 	Err  error
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("param file %s: %v", e.Path, e.Err) }
+func (e *Error) Error() string {
+	// inputfile's errors name the file and say it is a param file.
+	var nr *inputfile.NotRegularError
+	var tl *inputfile.TooLargeError
+	if errors.As(e.Err, &nr) || errors.As(e.Err, &tl) {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("param file %s: %v", e.Path, e.Err)
+}
 
 func (e *Error) Unwrap() error { return e.Err }
 
@@ -52,7 +62,7 @@ func Expand(args []string) ([]string, error) {
 }
 
 func read(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.ParamFile)
 	if err != nil {
 		return nil, &Error{Path: path, Err: err}
 	}

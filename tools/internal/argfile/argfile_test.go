@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,6 +70,28 @@ func TestExpandErrors(t *testing.T) {
 		}
 		if tc.notExit && !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("Expand(%q) = %v, want it to wrap fs.ErrNotExist", tc.arg, err)
+		}
+	}
+}
+
+// A param file that never ends, or a FIFO no one writes, is one error
+// naming it (issue 44: kernelinfo @/dev/zero died out of memory).
+func TestExpandUnboundedParamFile(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo.params")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		"/dev/zero": "/dev/zero: a character device, not a regular file: cannot be read as a param file",
+		fifo:        fifo + ": a named pipe (FIFO), not a regular file: cannot be read as a param file",
+	} {
+		_, err := Expand([]string{"@" + path})
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Path != path {
+			t.Fatalf("Expand(@%s) = %v, want an *Error", path, err)
+		}
+		if got := err.Error(); got != want {
+			t.Errorf("Expand(@%s): %q, want %q", path, got, want)
 		}
 	}
 }

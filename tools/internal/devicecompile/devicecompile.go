@@ -27,6 +27,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/bcspec"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/intheader"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 	"github.com/rules-sycl/rules_sycl/tools/internal/spirvvars"
@@ -201,7 +202,10 @@ func ParseArgs(args []string) (*Config, error) {
 // Run does what c asks; compiler diagnostics go to stderr. Every output is
 // staged: on an error none is written.
 func Run(c *Config, stderr io.Writer) error {
-	var err error
+	err := checkOutputs(c)
+	if err != nil {
+		return err
+	}
 	if c.Check {
 		err = check(c)
 	} else if c.DeviceLibs {
@@ -218,6 +222,33 @@ func Run(c *Config, stderr io.Writer) error {
 		return &LibraryError{Err: err, Wheel: c.Wheel, SHA256: c.SHA256}
 	}
 	return err
+}
+
+// checkOutputs fails, before the library is loaded or anything compiled,
+// if an output could not be written: a missing or unwritable -out-dir, or
+// an output path in a missing directory, naming an input or a directory
+// (a compile costs seconds and hundreds of MB before it finds out).
+func checkOutputs(c *Config) error {
+	inputs := []string{c.JIT}
+	var outputs []string
+	switch {
+	case c.Check:
+		outputs = []string{c.Stamp}
+	case c.DeviceLibs:
+		outputs = []string{c.Table}
+	case c.DeviceLink:
+		inputs = append(append(inputs, c.Libdevice), c.Bitcode...)
+		outputs = []string{c.Table}
+	default:
+		inputs = append(inputs, c.Src, c.Libdevice)
+		outputs = []string{c.Table, c.IntHeader, c.IntFooter, c.Module, c.IR}
+	}
+	if !c.Check {
+		if err := atomicfile.CheckDir(c.OutDir); err != nil {
+			return fmt.Errorf("-out-dir=%s: %v", c.OutDir, err)
+		}
+	}
+	return atomicfile.CheckOutputs(outputs, inputs)
 }
 
 // LibraryError is an error about libsycl-jit itself (it cannot be loaded,
@@ -257,7 +288,7 @@ func check(c *Config) error {
 }
 
 func compile(c *Config, stderr io.Writer) error {
-	src, err := os.ReadFile(c.Src)
+	src, err := inputfile.Read(c.Src, inputfile.Source)
 	if err != nil {
 		return err
 	}
@@ -454,9 +485,12 @@ func readsSpecConstants(res *sycljit.Result) bool {
 // host finds kernels whose name types are declared inside functions by
 // the same local type the device compile named (intheader.Rewrite).
 func describeLocalKernelNames(header string) error {
-	data, err := os.ReadFile(header)
+	data, err := inputfile.Read(header, inputfile.IntegrationHeader)
 	if err != nil {
 		return err
+	}
+	if err := intheader.Check(data); err != nil {
+		return &sycljit.ABIError{Msg: "the library's " + err.Error()}
 	}
 	rewritten, local, err := intheader.Rewrite(data)
 	if err != nil || len(local) == 0 {

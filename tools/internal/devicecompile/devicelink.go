@@ -1,7 +1,6 @@
 package devicecompile
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -10,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/tools/internal/sycljit"
 )
@@ -27,18 +28,19 @@ const deviceLinkSource = "device-link.cpp"
 // points, property sets): SYCL_EXTERNAL calls between the TUs are resolved
 // in the module, not left as imports ptxas cannot resolve.
 func deviceLink(c *Config) error {
-	lib, err := sycljit.Open(c.JIT)
-	if err != nil {
-		return err
-	}
+	// The inputs first: a bad one costs no library load.
 	for _, bc := range c.Bitcode {
-		data, err := os.ReadFile(bc)
+		data, err := inputfile.Read(bc, inputfile.LLVMModule)
 		if err != nil {
 			return err
 		}
 		if !llvmir.IsBitcode(data) {
 			return fmt.Errorf("%s: not LLVM bitcode (want the -ir output of a -format=ptx compile)", bc)
 		}
+	}
+	lib, err := sycljit.Open(c.JIT)
+	if err != nil {
+		return err
 	}
 	tmp, err := os.MkdirTemp("", "syclc-device-link")
 	if err != nil {
@@ -47,16 +49,16 @@ func deviceLink(c *Config) error {
 	defer os.RemoveAll(tmp)
 	linked := filepath.Join(tmp, "linked.bc")
 	cmd := exec.Command(c.LLVMLink, append([]string{"-o", linked}, c.Bitcode...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	stderr := childproc.NewCapped(childproc.Limits{})
+	cmd.Stderr = stderr
+	if err := childproc.Run(cmd, childproc.Limits{}); err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
 			msg = err.Error()
 		}
 		return fmt.Errorf("%s: %s", filepath.Base(c.LLVMLink), msg)
 	}
-	bc, err := os.ReadFile(linked)
+	bc, err := inputfile.Read(linked, inputfile.LLVMModule)
 	if err != nil {
 		return err
 	}

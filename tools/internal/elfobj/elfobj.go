@@ -8,7 +8,8 @@ package elfobj
 import (
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 )
 
 // Machine selects the target architecture.
@@ -89,16 +90,18 @@ type Source struct {
 
 // FileSource streams a file, sized now and read at write time.
 func FileSource(path string) (Source, error) {
-	st, err := os.Stat(path)
+	// Sized and checked (a regular file within the limit) now.
+	f, err := inputfile.Open(path, inputfile.DeviceImage)
 	if err != nil {
 		return Source{}, err
 	}
-	if !st.Mode().IsRegular() {
-		return Source{}, fmt.Errorf("%s: not a regular file", path)
-	}
+	size := f.Size()
+	f.Close()
 	return Source{
-		Size: st.Size(),
-		Open: func() (io.ReadCloser, error) { return os.Open(path) },
+		Size: size,
+		// Opened again at write time: still a regular file within the
+		// limit, and reads end past it if the file grew.
+		Open: func() (io.ReadCloser, error) { return inputfile.Open(path, inputfile.DeviceImage) },
 		Name: path,
 	}, nil
 }

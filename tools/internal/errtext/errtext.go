@@ -67,7 +67,8 @@ func Escape(s string) string {
 }
 
 // Line makes a finished message printable on one line: controls and
-// other unsafe characters escaped, at most MaxLine bytes.
+// other unsafe characters escaped, at most MaxLine bytes in all (the
+// "... (N bytes)" that says it was cut included).
 func Line(msg string) string {
 	if !Safe(msg) {
 		var b strings.Builder
@@ -83,8 +84,15 @@ func Line(msg string) string {
 		}
 		msg = b.String()
 	}
-	if head, cutOff := cut(msg, MaxLine); cutOff {
-		return fmt.Sprintf("%s... (%d bytes)", head, len(msg))
+	if len(msg) <= MaxLine {
+		return msg
 	}
-	return msg
+	suffix := fmt.Sprintf("... (%d bytes)", len(msg))
+	head, _ := cut(msg, MaxLine-len(suffix))
+	return head + suffix
 }
+
+// ToolLine is the line a tool prints for an error: "tool: msg" made safe
+// by Line, so that the cap counts the tool's name too (a line cut at
+// MaxLine and then prefixed was longer than MaxLine).
+func ToolLine(tool, msg string) string { return Line(tool + ": " + msg) }

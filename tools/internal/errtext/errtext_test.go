@@ -34,8 +34,40 @@ func TestEscapeAndLine(t *testing.T) {
 	if got := Line("a\nb\x1bc\u202ed"); got != `a\nb\x1bc\u202ed` {
 		t.Errorf("Line: %q", got)
 	}
-	got := Line(strings.Repeat("y", 1<<20))
-	if len(got) > MaxLine+40 || !strings.HasSuffix(got, "... (1048576 bytes)") {
-		t.Errorf("Line long: %d bytes, %q", len(got), got[len(got)-30:])
+}
+
+// The cap is the whole line's: prefix, cut text and the suffix that says
+// how long it was (issue 44: 1,031-byte lines).
+func TestLineCapCountsEverything(t *testing.T) {
+	tests := []struct {
+		name, msg  string
+		wantSuffix string
+	}{
+		{"exactly MaxLine", strings.Repeat("y", MaxLine-len("kernelinfo: ")), ""},
+		{"one more", strings.Repeat("y", MaxLine-len("kernelinfo: ")+1), "... (1001 bytes)"},
+		{"1 MiB", strings.Repeat("y", 1<<20), "... (1048588 bytes)"},
+		{"multibyte at the cut", strings.Repeat("é", 1<<10), "... (2060 bytes)"},
+		{"escapes grow it", strings.Repeat("\x1b", 300), "... (1212 bytes)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ToolLine("kernelinfo", tt.msg)
+			if len(got) > MaxLine {
+				t.Errorf("%d bytes, want at most %d", len(got), MaxLine)
+			}
+			if !strings.HasPrefix(got, "kernelinfo: ") {
+				t.Errorf("no tool prefix: %.40q", got)
+			}
+			if tt.wantSuffix == "" {
+				if got != "kernelinfo: "+tt.msg {
+					t.Errorf("a line that fits was changed: %.60q", got)
+				}
+			} else if !strings.HasSuffix(got, tt.wantSuffix) {
+				t.Errorf("suffix: got ...%q, want %q", got[len(got)-30:], tt.wantSuffix)
+			}
+			if strings.ContainsAny(got, "\n\x1b") {
+				t.Errorf("unsafe byte kept")
+			}
+		})
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -39,7 +40,7 @@ type server struct {
 	stdin  io.WriteCloser
 	w      *bufio.Writer
 	r      *bufio.Reader
-	stderr *bytes.Buffer
+	stderr *childproc.Capped
 	tool   string
 }
 
@@ -53,12 +54,14 @@ func start(tool string, args []string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+	// A helper that lives for the whole run keeps at most 64 KiB of
+	// stderr (its last line is the message), and dies with the tool.
+	stderr := childproc.NewCapped(childproc.Limits{})
+	cmd.Stderr = stderr
+	if err := childproc.Start(cmd); err != nil {
 		return nil, &Error{Tool: tool, Msg: err.Error()}
 	}
-	return &server{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 64<<10), r: bufio.NewReaderSize(stdout, 64<<10), stderr: &stderr, tool: tool}, nil
+	return &server{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 64<<10), r: bufio.NewReaderSize(stdout, 64<<10), stderr: stderr, tool: tool}, nil
 }
 
 // died turns a broken conversation into an error naming the helper's

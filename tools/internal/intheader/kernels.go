@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kernel is what an integration header tells the host of one kernel: its
@@ -246,3 +247,35 @@ const linkedSpec = `template <> struct KernelInfoData<%s> {
   static constexpr long getKernelSize() { return %d; }
 };
 `
+
+// Banner is the first line of every integration header DPC++ writes.
+const Banner = "// This is auto-generated SYCL integration header.\n"
+
+// Check refuses what is not an integration header: any bytes (an ELF
+// object, a binary image) used to read as a header without kernels. A
+// header is empty (the library's for a TU without kernels) or text that
+// starts with Banner.
+func Check(header []byte) error {
+	if len(header) == 0 {
+		return nil
+	}
+	if !bytes.HasPrefix(header, []byte(Banner)) {
+		return &FormatError{Msg: fmt.Sprintf("does not start with %q (not an integration header DPC++ wrote)", strings.TrimSuffix(Banner, "\n"))}
+	}
+	if i := bytes.IndexByte(header, 0); i >= 0 {
+		return &FormatError{Msg: fmt.Sprintf("NUL byte at offset %d (not text)", i)}
+	}
+	if !utf8.Valid(header) {
+		return &FormatError{Msg: "not valid UTF-8 text"}
+	}
+	return nil
+}
+
+// HeaderKernels is Kernels of a file that must be an integration header
+// (Check).
+func HeaderKernels(header []byte) ([]Kernel, error) {
+	if err := Check(header); err != nil {
+		return nil, err
+	}
+	return Kernels(header)
+}

@@ -2,6 +2,7 @@ package intheader
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -247,4 +248,38 @@ func FuzzKernels(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Check takes the library's headers (and its empty one) and refuses
+// anything else: an ELF file read as a header without kernels before.
+func TestCheck(t *testing.T) {
+	header := readTestdata(t, "linked_kernels_lib.h")
+	tests := []struct {
+		name   string
+		header []byte
+		want   string
+	}{
+		{"the library's header", header, ""},
+		{"empty (a TU without kernels)", nil, ""},
+		{"an ELF object", []byte("\x7fELF\x02\x01\x01\x00"), `integration header: does not start with "// This is auto-generated SYCL integration header." (not an integration header DPC++ wrote)`},
+		{"C++ of another kind", []byte("#pragma once\nint x;\n"), "integration header: does not start with"},
+		{"a NUL byte", append(append([]byte(nil), header...), 0), fmt.Sprintf("integration header: NUL byte at offset %d (not text)", len(header))},
+		{"invalid UTF-8", append([]byte(Banner), 0xff, 0xfe), "integration header: not valid UTF-8 text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			_, err := HeaderKernels(tt.header)
+			if err != nil {
+				got = err.Error()
+				var fe *FormatError
+				if !errors.As(err, &fe) {
+					t.Errorf("error %T, want *FormatError", err)
+				}
+			}
+			if !strings.HasPrefix(got, tt.want) || (tt.want == "") != (got == "") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

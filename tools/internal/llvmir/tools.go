@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 )
 
 // IsBitcode reports whether data starts with LLVM bitcode magic (raw
@@ -36,13 +39,18 @@ func (e *ToolError) Error() string {
 	return fmt.Sprintf("%s: %v: %s", e.Tool, e.Err, msg)
 }
 
+// The LLVM tools run under childproc's default limits: killed (with the
+// kernel's help also when this tool dies) after its timeout, and of their
+// stderr 64 KiB kept, of which a message shows the first line.
+
 func pipe(tool string, in []byte, args ...string) ([]byte, error) {
-	cmd := dieWithParent(exec.Command(tool, args...))
+	cmd := exec.Command(tool, args...)
 	cmd.Stdin = bytes.NewReader(in)
-	var out, errb bytes.Buffer
+	var out bytes.Buffer
+	errb := childproc.NewCapped(childproc.Limits{})
 	cmd.Stdout = &out
-	cmd.Stderr = &errb
-	if err := cmd.Run(); err != nil {
+	cmd.Stderr = errb
+	if err := childproc.Run(cmd, childproc.Limits{}); err != nil {
 		return nil, &ToolError{Tool: tool, Err: err, Stderr: errb.String()}
 	}
 	return out.Bytes(), nil
@@ -56,7 +64,7 @@ func Disassemble(bitcode []byte, llvmDis string) ([]byte, error) {
 // ReadText reads the module at path as IR text: bitcode goes through
 // llvmDis; an error names path.
 func ReadText(path, llvmDis string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.LLVMModule)
 	if err != nil {
 		return nil, err
 	}
@@ -71,12 +79,12 @@ func ReadText(path, llvmDis string) ([]byte, error) {
 // DisassembleTo is Disassemble writing the text to out (e.g. a file the
 // caller then maps) instead of returning it.
 func DisassembleTo(bitcode []byte, out io.Writer, llvmDis string) error {
-	cmd := dieWithParent(exec.Command(llvmDis, "-o", "-", "-"))
+	cmd := exec.Command(llvmDis, "-o", "-", "-")
 	cmd.Stdin = bytes.NewReader(bitcode)
 	cmd.Stdout = out
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Run(); err != nil {
+	errb := childproc.NewCapped(childproc.Limits{})
+	cmd.Stderr = errb
+	if err := childproc.Run(cmd, childproc.Limits{}); err != nil {
 		return &ToolError{Tool: llvmDis, Err: err, Stderr: errb.String()}
 	}
 	return nil
@@ -118,12 +126,12 @@ func AssembleStream(text io.Reader, out io.Writer, llvmAs string, usesOpaquePoin
 		down = newMemoryDowngrader(text)
 		text = down
 	}
-	cmd := dieWithParent(exec.Command(llvmAs, args...))
+	cmd := exec.Command(llvmAs, args...)
 	cmd.Stdin = text
 	cmd.Stdout = out
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Run(); err != nil {
+	errb := childproc.NewCapped(childproc.Limits{})
+	cmd.Stderr = errb
+	if err := childproc.Run(cmd, childproc.Limits{}); err != nil {
 		// llvm-as only saw the text up to a line the rewrite rejected.
 		if down != nil && down.err != nil && down.err != io.EOF {
 			return &ToolError{Tool: llvmAs, Err: fmt.Errorf("input %v", down.err)}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/llvmir"
 )
 
@@ -54,12 +55,14 @@ func readInput(c *Config, stdin io.Reader, outs *atomicfile.Staging) (in *input,
 	release = func() {}
 	if in.name == "-" {
 		in.name = "<stdin>"
-		in.data, err = io.ReadAll(stdin)
+		in.data, err = inputfile.ReadFrom(stdin, in.name, inputfile.LLVMModule)
 	} else {
-		var f *os.File
-		if f, err = os.Open(in.name); err == nil {
-			in.stat, _ = f.Stat()
-			if mapped, unmap, ok := mapFile(f); ok {
+		// A regular file within the limit (a FIFO or device is refused:
+		// inputfile), mapped or read.
+		var f *inputfile.File
+		if f, err = inputfile.Open(in.name, inputfile.LLVMModule); err == nil {
+			in.stat, _ = f.OS().Stat()
+			if mapped, unmap, ok := mapFile(f.OS()); ok {
 				in.data, in.mapped, release = mapped, true, unmap
 			} else {
 				in.data, err = io.ReadAll(f)
@@ -69,6 +72,11 @@ func readInput(c *Config, stdin io.Reader, outs *atomicfile.Staging) (in *input,
 	}
 	if err != nil {
 		release()
+		var nr *inputfile.NotRegularError
+		var tl *inputfile.TooLargeError
+		if errors.As(err, &nr) || errors.As(err, &tl) {
+			return nil, func() {}, err // names the file
+		}
 		return nil, func() {}, fmt.Errorf("%s: %v", in.name, err)
 	}
 	if llvmir.IsBitcode(in.data) {

@@ -53,7 +53,7 @@ func TestRunMissingInput(t *testing.T) {
 	outs := atomicfile.NewStaging()
 	defer outs.Abort()
 	err := Run(&Config{Input: in, Outputs: []Output{{File: filepath.Join(dir, "m.table")}}, SplitMode: "kernel"}, nil, outs)
-	if want := in + ": open " + in + ": no such file or directory"; err == nil || err.Error() != want {
+	if want := in + ": stat " + in + ": no such file or directory"; err == nil || err.Error() != want {
 		t.Fatalf("Run = %v", err)
 	}
 }

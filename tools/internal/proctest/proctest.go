@@ -68,6 +68,9 @@ const mainEnv = "PROCTEST_RUN_AS_MAIN"
 // started by Command, the tool's main (exit status 0 if main returns), so
 // that tests can check a real process's exit status, output and signals.
 func RunTests(m *testing.M, main func()) {
+	if os.Getenv(launchEnv) != "" {
+		launch()
+	}
 	if os.Getenv(mainEnv) == "1" {
 		main()
 		os.Exit(0)

@@ -8,12 +8,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
 // fakeFS serves the .prop and .sym files a test table names.
-func fakeFS(files map[string]string) func(string) ([]byte, error) {
-	return func(p string) ([]byte, error) {
+func fakeFS(files map[string]string) func(string, inputfile.Kind) ([]byte, error) {
+	return func(p string, _ inputfile.Kind) ([]byte, error) {
 		s, ok := files[p]
 		if !ok {
 			return nil, os.ErrNotExist

@@ -7,12 +7,14 @@
 package propdiff
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
@@ -29,6 +31,9 @@ type Image struct {
 type Table struct {
 	File   string
 	Images []*Image
+	// Read lists the .prop and .sym files the rows named: inputs that a
+	// report must not replace.
+	Read []string
 }
 
 // ReadError names the file that could not be read or parsed.
@@ -44,16 +49,17 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // and .sym files. Relative cells are paths from the current directory, as
 // the wrapper reads them.
 func ReadTable(file string) (*Table, error) {
-	data, err := os.ReadFile(file)
+	data, err := inputfile.Read(file, inputfile.FileTable)
 	if err != nil {
-		return nil, &ReadError{File: file, Err: err}
+		return nil, err // names file
 	}
-	return ParseTable(data, file, func(p string) ([]byte, error) { return os.ReadFile(p) })
+	return ParseTable(data, file, inputfile.Read)
 }
 
 // ParseTable parses table text; read returns the contents of a .prop or
-// .sym file named by a cell.
-func ParseTable(data []byte, file string, read func(string) ([]byte, error)) (*Table, error) {
+// .sym file named by a cell (inputfile.Read, or a test's files), of at most
+// the kind's limit.
+func ParseTable(data []byte, file string, read func(string, inputfile.Kind) ([]byte, error)) (*Table, error) {
 	ft, err := filetable.Parse(data, file)
 	if err != nil {
 		return nil, err // a *filetable.ParseError, naming file and line
@@ -73,23 +79,35 @@ func ParseTable(data []byte, file string, read func(string) ([]byte, error)) (*T
 		if props[r] == "" || syms[r] == "" {
 			return nil, &ReadError{File: file, Err: fmt.Errorf("row %d: empty %s or %s cell", r+1, filetable.ColumnProperties, filetable.ColumnSymbols)}
 		}
-		pdata, err := read(props[r])
+		pdata, err := read(props[r], inputfile.PropertySet)
 		if err != nil {
-			return nil, &ReadError{File: props[r], Err: err}
+			return nil, readError(props[r], err)
 		}
 		if img.Props, err = propset.Parse(pdata, props[r]); err != nil {
 			return nil, err // a *propset.ParseError, naming file and line
 		}
-		sdata, err := read(syms[r])
+		sdata, err := read(syms[r], inputfile.SymbolFile)
 		if err != nil {
-			return nil, &ReadError{File: syms[r], Err: err}
+			return nil, readError(syms[r], err)
 		}
 		if img.Entries, err = ParseSymbols(sdata); err != nil {
 			return nil, &ReadError{File: syms[r], Err: err}
 		}
 		t.Images = append(t.Images, img)
+		t.Read = append(t.Read, props[r], syms[r])
 	}
 	return t, nil
+}
+
+// readError names file, unless err does (inputfile's and os's errors).
+func readError(file string, err error) error {
+	var pe *os.PathError
+	var nr *inputfile.NotRegularError
+	var tl *inputfile.TooLargeError
+	if errors.As(err, &pe) || errors.As(err, &nr) || errors.As(err, &tl) {
+		return err
+	}
+	return &ReadError{File: file, Err: err}
 }
 
 // ParseSymbols reads a .sym file: one entry name a line, blank lines

@@ -55,7 +55,11 @@ func EncodeBase64(src []byte) string {
 
 // DecodeBase64 is the inverse of EncodeBase64. Bits that do not fill a whole
 // output byte are ignored, as the reference decoder does.
-func DecodeBase64(s string) ([]byte, error) {
+func DecodeBase64(s string) ([]byte, error) { return decodeBase64(s) }
+
+// decodeBase64 is DecodeBase64 of a string or of a property file's bytes
+// (Parse decodes a line without copying it into a string first).
+func decodeBase64[T ~string | ~[]byte](s T) ([]byte, error) {
 	if len(s)%4 == 1 {
 		return nil, &Base64Error{Offset: len(s) - 1, Msg: "dangling final character"}
 	}

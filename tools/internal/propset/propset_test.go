@@ -2,9 +2,11 @@ package propset
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -379,4 +381,31 @@ func FuzzDecodeBase64(f *testing.F) {
 			t.Fatalf("round trip: %x vs %x (%v)", back, b, err)
 		}
 	})
+}
+
+// A large byte-array value costs its decoded size, not copies of its text
+// and of the decoded bytes (issue 44: a 50 MB value, 134 MB in annotate).
+func TestParseLargeValueAllocations(t *testing.T) {
+	const n = 16 << 20
+	raw := make([]byte, PrefixSize+n)
+	binary.LittleEndian.PutUint64(raw, uint64(8*n))
+	for i := PrefixSize; i < len(raw); i++ {
+		raw[i] = byte(i)
+	}
+	text := []byte("[SYCL/misc properties]\nbig=2|" + EncodeBase64(raw) + "\n")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	reg, err := Parse(text, "big.prop")
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, _ := reg.Set("SYCL/misc properties")
+	if v, ok := set.Get("big"); !ok || !bytes.Equal(v.Data(), raw[PrefixSize:]) {
+		t.Fatalf("the value did not read back")
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > n*3/2 {
+		t.Errorf("Parse of a %d-byte value (%d bytes of text) allocated %d bytes", n, len(text), got)
+	}
 }

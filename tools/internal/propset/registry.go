@@ -5,6 +5,7 @@ package propset
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -242,30 +243,31 @@ func Parse(data []byte, filename string) (*Registry, error) {
 		errf := func(format string, args ...interface{}) error {
 			return &ParseError{File: filename, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
 		}
-		s := string(line)
-		if strings.IndexByte(s, 0) >= 0 {
+		// The line stays bytes: a value of tens of MB is decoded where it
+		// is; only the set's and key's names become strings.
+		if bytes.IndexByte(line, 0) >= 0 {
 			return nil, errf("NUL byte in line")
 		}
-		if s[0] == '[' {
-			end := strings.LastIndexByte(s, ']')
+		if line[0] == '[' {
+			end := bytes.LastIndexByte(line, ']')
 			if end < 0 {
-				return nil, errf("invalid line: %s", errtext.Quote(s))
+				return nil, errf("invalid line: %s", errtext.Quote(string(line)))
 			}
-			cur = r.AddSet(s[1:end])
+			cur = r.AddSet(string(line[1:end]))
 			continue
 		}
 		if cur == nil {
 			return nil, errf("property category missing")
 		}
-		eq := strings.IndexByte(s, '=')
-		if eq <= 0 || eq == len(s)-1 {
-			return nil, errf("invalid property line: %s", errtext.Quote(s))
+		eq := bytes.IndexByte(line, '=')
+		if eq <= 0 || eq == len(line)-1 {
+			return nil, errf("invalid property line: %s", errtext.Quote(string(line)))
 		}
-		v, err := ParseValue(s[eq+1:])
+		v, err := parseValue(line[eq+1:])
 		if err != nil {
 			return nil, errf("%v", err)
 		}
-		cur.Add(s[:eq], v)
+		cur.Add(string(line[:eq]), v)
 	}
 	if cur == nil {
 		return nil, &ParseError{File: filename, Msg: "invalid property set registry"}

@@ -158,25 +158,30 @@ type ValueError struct{ Msg string }
 func (e *ValueError) Error() string { return e.Msg }
 
 // ParseValue parses the "<type>|<value>" part of a property line.
-func ParseValue(text string) (Value, error) {
+func ParseValue(text string) (Value, error) { return parseValue(text) }
+
+// parseValue is ParseValue of a string or of a property file's bytes: a
+// byte array's text (tens of MB for a large value) is decoded where it is,
+// not copied into a string first.
+func parseValue[T ~string | ~[]byte](text T) (Value, error) {
 	bar := indexByte(text, '|')
 	if bar <= 0 || bar == len(text)-1 {
-		return Value{}, &ValueError{"invalid property value: " + text}
+		return Value{}, &ValueError{"invalid property value: " + string(text)}
 	}
 	tstr, vstr := text[:bar], text[bar+1:]
 	tag, ok := parseDecimal(tstr)
 	if !ok {
-		return Value{}, &ValueError{"invalid property type: " + tstr}
+		return Value{}, &ValueError{"invalid property type: " + string(tstr)}
 	}
 	switch Type(tag) {
 	case Uint32:
 		n, ok := parseDecimal(vstr)
 		if !ok {
-			return Value{}, &ValueError{"invalid property value: " + vstr}
+			return Value{}, &ValueError{"invalid property value: " + string(vstr)}
 		}
 		return U32(uint32(n)), nil
 	case ByteArray:
-		raw, err := DecodeBase64(vstr)
+		raw, err := decodeBase64(vstr)
 		if err != nil {
 			return Value{}, &ValueError{"invalid property value: " + err.Error()}
 		}
@@ -189,16 +194,21 @@ func ParseValue(text string) (Value, error) {
 			return Value{}, &ValueError{fmt.Sprintf("byte array bit count %d exceeds its %d data bytes", bits, len(raw)-PrefixSize)}
 		}
 		// Bytes beyond the bit count are ignored, like the reference reader.
-		data := append([]byte{}, raw[PrefixSize:PrefixSize+int(need)]...)
+		// The decoded buffer is the value's unless most of it is such
+		// bytes: a copy of a 37 MB value cost as much again.
+		data := raw[PrefixSize : PrefixSize+int(need) : PrefixSize+int(need)]
+		if int(need) < (len(raw)-PrefixSize)/2 {
+			data = append([]byte{}, data...)
+		}
 		return Value{typ: ByteArray, bits: bits, data: data}, nil
 	}
-	return Value{}, &ValueError{"bad property type: " + tstr}
+	return Value{}, &ValueError{"bad property type: " + string(tstr)}
 }
 
 // parseDecimal parses an arbitrary-length run of decimal digits, keeping the
 // low 64 bits (callers truncate further), as APInt parsing does.
-func parseDecimal(s string) (uint64, bool) {
-	if s == "" {
+func parseDecimal[T ~string | ~[]byte](s T) (uint64, bool) {
+	if len(s) == 0 {
 		return 0, false
 	}
 	var n uint64
@@ -212,7 +222,7 @@ func parseDecimal(s string) (uint64, bool) {
 	return n, true
 }
 
-func indexByte(s string, c byte) int {
+func indexByte[T ~string | ~[]byte](s T, c byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {
 			return i

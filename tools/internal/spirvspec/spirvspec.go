@@ -29,6 +29,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 	"github.com/rules-sycl/rules_sycl/tools/internal/specconst"
 )
@@ -131,7 +133,9 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools, mode speccon
 	if err := run(t.Disassembler, p("in.bc"), "-o", p("in.ll")); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	text, err := os.ReadFile(p("in.ll"))
+	// The tools' outputs are bounded like inputs: a translator gone wrong
+	// must not cost gigabytes.
+	text, err := inputfile.Read(p("in.ll"), inputfile.LLVMModule)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +156,7 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools, mode speccon
 	if err := run(t.Translator, args...); err != nil {
 		return nil, fmt.Errorf("%s: writing the lowered image: %v", name, err)
 	}
-	out, err := os.ReadFile(p("out.spv"))
+	out, err := inputfile.Read(p("out.spv"), inputfile.SPIRV)
 	if err != nil {
 		return nil, err
 	}
@@ -164,11 +168,11 @@ func run(tool string, args ...string) error {
 	if tool == "" {
 		return fmt.Errorf("no tool given for %s", strings.Join(args, " "))
 	}
-	var stderr bytes.Buffer
+	stderr := childproc.NewCapped(childproc.Limits{})
 	cmd := exec.Command(tool, args...)
-	cmd.Stderr = &stderr
-	cmd.Stdout = &stderr
-	if err := cmd.Run(); err != nil {
+	cmd.Stderr = stderr
+	cmd.Stdout = stderr
+	if err := childproc.Run(cmd, childproc.Limits{}); err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
 			return fmt.Errorf("%s: %v", filepath.Base(tool), err)

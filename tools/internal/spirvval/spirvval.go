@@ -10,7 +10,9 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 )
 
 // NoCodeColumnError is a file table without a Code column: it lists no
@@ -45,7 +47,7 @@ func (e *InvalidImageError) Unwrap() error { return e.Err }
 func Images(tables []string) ([]string, error) {
 	var images []string
 	for _, path := range tables {
-		data, err := os.ReadFile(path)
+		data, err := inputfile.Read(path, inputfile.FileTable)
 		if err != nil {
 			return nil, err
 		}
@@ -75,15 +77,23 @@ type Result struct {
 // Validate runs `validator args... -` on each image in order (the image on
 // standard input: an image with DPC++'s global-variable decorations goes
 // without them, see WithoutGlobalVariableDecorations) and returns an
-// *InvalidImageError for the first one it rejects.
-func Validate(validator string, args []string, images []string) ([]Result, error) {
+// *InvalidImageError for the first one it rejects. Each run is bounded by
+// limits: one that runs past the timeout is killed (an *InvalidImageError
+// wrapping a *childproc.TimeoutError), and of its output only the first
+// MaxKept bytes are kept.
+func Validate(validator string, args []string, images []string, limits childproc.Limits) ([]Result, error) {
 	if validator == "" {
 		return nil, errors.New("no validator")
 	}
 	results := make([]Result, 0, len(images))
 	for _, image := range images {
-		spv, err := os.ReadFile(image)
+		spv, err := inputfile.Read(image, inputfile.SPIRV)
 		if err != nil {
+			var nr *inputfile.NotRegularError
+			var tl *inputfile.TooLargeError
+			if errors.As(err, &nr) || errors.As(err, &tl) {
+				return nil, err
+			}
 			var pe *os.PathError
 			if errors.As(err, &pe) {
 				err = pe.Err
@@ -99,11 +109,11 @@ func Validate(validator string, args []string, images []string) ([]Result, error
 		}
 		capability := len(spv) < len(orig)
 		cmd := exec.Command(validator, append(append([]string(nil), args...), "-")...)
-		var out bytes.Buffer
+		out := childproc.NewCapped(limits)
 		cmd.Stdin = bytes.NewReader(spv)
-		cmd.Stdout = &out
-		cmd.Stderr = &out
-		if err := cmd.Run(); err != nil {
+		cmd.Stdout = out
+		cmd.Stderr = out
+		if err := childproc.Run(cmd, limits); err != nil {
 			msg := strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "; ")
 			if capability {
 				msg += " (in the image without SPV_INTEL_global_variable_decorations: line numbers count its instructions)"

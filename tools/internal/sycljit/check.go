@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 )
 
 // CheckSource is the self-test's source: one named kernel, so that the
@@ -34,7 +36,7 @@ func (e *DigestError) Error() string {
 
 // FileSHA256 returns the hex sha256 of the file at path.
 func FileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path, inputfile.SharedLibrary)
 	if err != nil {
 		return "", err
 	}
@@ -53,7 +55,8 @@ func FileSHA256(path string) (string, error) {
 func Check(path, want string) (*Library, error) {
 	got, err := FileSHA256(path)
 	if err != nil {
-		return nil, &LoadError{Path: path, Msg: err.Error()}
+		// inputfile's and os's errors name path already.
+		return nil, &LoadError{Path: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
 	}
 	if got != want {
 		return nil, &DigestError{Path: path, Got: got, Want: want}

@@ -53,7 +53,7 @@ func (noStdin) Read([]byte) (int, error) { return 0, ErrNoStdin }
 func Main(name string, args []string, h Handler) int {
 	if IsWorker(args) {
 		if err := Serve(os.Stdin, os.Stdout, name, h); err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+			fmt.Fprintln(os.Stderr, errtext.ToolLine(name, err.Error()))
 			return 1
 		}
 		return 0
@@ -68,7 +68,7 @@ func Main(name string, args []string, h Handler) int {
 func Once(name string, args []string, h Handler, stdio Stdio) int {
 	args, err := argfile.Expand(args)
 	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "%s: %s\n", name, errtext.Line(err.Error()))
+		fmt.Fprintln(stdio.Stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return h(args, stdio)
@@ -90,7 +90,7 @@ func Serve(in io.Reader, out io.Writer, name string, h Handler) error {
 		var bad *DecodeError
 		switch {
 		case errors.As(err, &bad):
-			resp := &Response{ExitCode: 1, Output: name + ": " + errtext.Line(bad.Error()) + "\n"}
+			resp := &Response{ExitCode: 1, Output: errtext.ToolLine(name, bad.Error()) + "\n"}
 			if err := WriteResponse(out, resp); err != nil {
 				return err
 			}
@@ -122,7 +122,7 @@ func Handle(name string, h Handler, req *Request) *Response {
 func run(name string, h Handler, args []string, buf *bytes.Buffer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(buf, "%s: %s\n", name, errtext.Line(fmt.Sprintf("internal error: %v", r)))
+			fmt.Fprintln(buf, errtext.ToolLine(name, fmt.Sprintf("internal error: %v", r)))
 			code = 1
 		}
 	}()

@@ -38,6 +38,13 @@ const smallImage = 64 << 10
 // mapped to the encoder's nearest speed class. A single encoder goroutine
 // keeps output identical from run to run.
 func Compress(w io.Writer, r io.Reader, size int64, level int) error {
+	return compress(w, r, size, level, smallImage)
+}
+
+// compress is Compress with images below oneShot bytes compressed in one
+// shot (the fuzz target lowers it to reach the streamed form with small
+// inputs; at least 256, see below).
+func compress(w io.Writer, r io.Reader, size int64, level int, oneShot int64) error {
 	if level < 1 || level > 22 {
 		return &LevelError{level}
 	}
@@ -51,7 +58,7 @@ func Compress(w io.Writer, r io.Reader, size int64, level int) error {
 	if err != nil {
 		return err
 	}
-	if size < smallImage {
+	if size < oneShot {
 		// The streaming encoder omits the content-size field for sizes
 		// below 256 (legal zstd, but the runtime needs the size); the
 		// one-shot encoder writes a single-segment frame that always has
