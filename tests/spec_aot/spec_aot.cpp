@@ -25,7 +25,14 @@ class Nested;
 // Not inlined: the read happens in a function of its own, which takes the
 // kernel's buffer as a parameter of its own (as every function between a
 // kernel and kernel_handler::get_specialization_constant does at -O0).
+// SPEC_AOT_EXTERNAL makes it SYCL_EXTERNAL: on the device link the split's
+// image holds it internal, so it takes the buffer too (per TU it stays
+// exported, and its compile fails in one line naming it).
+#ifdef SPEC_AOT_EXTERNAL
+__attribute__((noinline)) SYCL_EXTERNAL int ScaledFactor(sycl::kernel_handler kh, int x) {
+#else
 static __attribute__((noinline)) int ScaledFactor(sycl::kernel_handler kh, int x) {
+#endif
   return x * kh.get_specialization_constant<factor_id>();
 }
 
