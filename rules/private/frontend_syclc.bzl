@@ -11,12 +11,16 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
 
     libsycl-jit builds SPIR-V images (spir64) and PTX images (nvptx64, with
     NVIDIA's libdevice). Each TU is compiled once to SPIR-V where a SPIR-V
-    target is requested: its image table serves the primary device target
-    and every requested device target that compiles SPIR-V ahead of time
-    (spir64_x86_64: the pipeline runs its AOT step over the table); and once
-    to PTX per requested CUDA device target (nvptx64: the pipeline runs
-    ptxas and fatbinary over it). The host TU includes the first compile's
-    integration header and footer (the two compiles write the same). Other
+    target is requested: on the device link its module serves the primary
+    device target and every requested device target that compiles SPIR-V
+    ahead of time (spir64_x86_64: the split lowers spec constants per
+    target); per TU, a target compiled ahead of time gets a compile of its
+    own (its images emulate spec constants, `-spec-constants=emulation`;
+    the pipeline runs its AOT step over its table), as does an intel_gpu_<arch>
+    target on both paths (its own macros); and once to PTX per requested
+    CUDA device target (nvptx64: the pipeline runs ptxas and fatbinary over
+    it). The host TU includes the first compile's integration header and
+    footer (every compile writes the same). Other
     device targets get no SYCL C++ images (OpenCL C TUs still build for every
     device target); without a SPIR-V or CUDA device target, a rule with SYCL
     C++ sources fails here.
@@ -53,8 +57,16 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
             ", ".join([t.name for t in sycl.device_targets]),
             dt.name,
         ))
-    compiled = ([dt] if spirv_targets else []) + own_targets + cuda_targets
     rdc = _device_link_sycl_cxx(ctx, sycl, device) and bool(spirv_targets or own_targets)
+    if not rdc:
+        # Per-TU images are final: those of a target compiled ahead of time
+        # emulate spec constants (the runtime cannot specialize them), so it
+        # cannot share the primary target's images, whose constants are
+        # native SPIR-V ones. On the device link the split lowers the one
+        # module per target.
+        own_targets = own_targets + [t for t in aot_spirv if not t.device_defines]
+        spirv_targets = [name for name in spirv_targets if name not in [t.name for t in own_targets]]
+    compiled = ([dt] if spirv_targets else []) + own_targets + cuda_targets
     tables = {t.name: [] for t in compiled}
     objects = {t.name: [] for t in compiled}
     property_tables = []

@@ -464,3 +464,60 @@ def _rdc_test_impl(ctx):
     return analysistest.end(env)
 
 sycl_cxx_rdc_test = analysistest.make(_rdc_test_impl)
+
+# --- specialization constants of images compiled ahead of time ------------
+
+def _spec_constant_modes(actions):
+    # (device target directory, -spec-constants) of each syclc compile.
+    out = []
+    for a in actions:
+        target = "spir64_x86_64" if "/spir64_x86_64/" in flag_value(a.argv, "-out-dir") else "spir64"
+        out.append((target, [f for f in a.argv if f.startswith("-spec-constants=")]))
+    return sorted(out)
+
+def _aot_spec_constants_per_tu_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    syclc = [a for a in by["SyclDeviceCompile"] if "-jit=" + _JIT in a.argv]
+
+    # Per TU the images are final: spir64_x86_64's emulate the constants
+    # (the runtime cannot specialize them), so it gets compiles of its own
+    # instead of sharing spir64's, whose constants are native.
+    asserts.equals(env, [
+        ("spir64", []),
+        ("spir64", []),
+        ("spir64_x86_64", ["-spec-constants=emulation"]),
+        ("spir64_x86_64", ["-spec-constants=emulation"]),
+    ], _spec_constant_modes(syclc))
+    aot = [a for a in by["SyclAot"] if "/spir64_x86_64/" in " ".join(a.argv)]
+    asserts.true(env, aot, "spir64_x86_64's tables are compiled ahead of time")
+    return analysistest.end(env)
+
+sycl_cxx_aot_spec_constants_per_tu_test = make_per_tu(
+    _aot_spec_constants_per_tu_test_impl,
+    config_settings = {str(Label("//sycl:targets")): ["spir64", "spir64_x86_64"]},
+)
+
+def _aot_spec_constants_rdc_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+
+    # On the device link one module per TU serves both targets (its calls
+    # unlowered); the split lowers per target: emulation for the AOT one.
+    syclc = [a for a in by["SyclDeviceCompile"] if "-jit=" + _JIT in a.argv]
+    asserts.equals(env, [("spir64", []), ("spir64", [])], _spec_constant_modes(syclc))
+    modes = sorted([("spir64_x86_64" if "/spir64_x86_64/" in " ".join(a.argv) else "spir64", [f for f in a.argv if f.startswith("-spec-const=")]) for a in by["SyclSplit"]])
+    asserts.equals(env, [
+        ("spir64", ["-spec-const=native"]),
+        ("spir64", ["-spec-const=native"]),
+        ("spir64", ["-spec-const=native"]),
+        ("spir64_x86_64", ["-spec-const=emulation"]),
+        ("spir64_x86_64", ["-spec-const=emulation"]),
+        ("spir64_x86_64", ["-spec-const=emulation"]),
+    ], modes)
+    return analysistest.end(env)
+
+sycl_cxx_aot_spec_constants_rdc_test = analysistest.make(
+    _aot_spec_constants_rdc_test_impl,
+    config_settings = {str(Label("//sycl:targets")): ["spir64", "spir64_x86_64"]},
+)

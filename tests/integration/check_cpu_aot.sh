@@ -9,6 +9,10 @@
 #   none      the program fails cleanly (exit status 1, not a signal) before
 #             libsycl creates any program: no image of its kernels is for
 #             this device (a program built for Intel GPUs only);
+#   mixed B+I B programs from binary images and I from SPIR-V (libsycl
+#             builds a kernel that reads specialization constants from
+#             the spir64 image, whose constants are native, where one is
+#             registered next to the spir64_x86_64 image);
 #   refused   the program fails cleanly (exit status 1, not a signal) because
 #             the CPU runtime refuses the binary image (CL_INVALID_BINARY:
 #             built for an instruction set this CPU, or the one
@@ -16,7 +20,7 @@
 #             creates no program from SPIR-V instead.
 # TARGETS (comma-separated) are the target specs of the images the program
 # registered, each at least once; EXPECTED are lines its output must hold.
-#   check_cpu_aot.sh BINARY binary|il N | none | refused  TARGETS  EXPECTED...
+#   check_cpu_aot.sh BINARY binary|il N | mixed B+I | none | refused  TARGETS  EXPECTED...
 set -uo pipefail
 bin="$1"
 mode="$2"
@@ -59,12 +63,15 @@ for t in ${targets//,/ }; do
 done
 
 case "$mode" in
-binary | il)
+binary | il | mixed)
   [ "$rc" -eq 0 ] || fail "exited with status $rc"
   for want in "$@"; do
     grep -qF -- "$want" "$tmp/out" || fail "output lacks: $want"
   done
-  if [ "$mode" = binary ]; then
+  if [ "$mode" = mixed ]; then
+    [ "$from_binary" -eq "${n%+*}" ] || fail "$from_binary programs created from binary images, want ${n%+*}"
+    [ "$from_il" -eq "${n#*+}" ] || fail "$from_il programs created from SPIR-V, want ${n#*+}"
+  elif [ "$mode" = binary ]; then
     [ "$from_binary" -eq "$n" ] || fail "$from_binary programs created from binary images, want $n"
     [ "$from_il" -eq 0 ] || fail "$from_il programs created from SPIR-V (JIT), want none"
   else

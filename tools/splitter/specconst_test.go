@@ -132,3 +132,77 @@ func TestDefaultValueClones(t *testing.T) {
 		}
 	}
 }
+
+// restoreModule is what the device link gives the split for a SYCL C++ TU
+// of libsycl-jit (compiled for spir64): tools/annotate's masks mark each
+// kernel's spec-constant buffer eliminated; @ka reads a constant (null
+// buffer), @kb reads none.
+const restoreModule = `target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+
+%id = type { i32 }
+
+@sa = private unnamed_addr addrspace(4) constant [2 x i8] c"a\00"
+@ida = internal addrspace(1) constant %id { i32 7 }
+
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)
+
+define weak_odr spir_kernel void @ka(i32 addrspace(1)* %out) !kernel_arg_addr_space !0 !sycl_kernel_omit_args !1 {
+  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(i8 addrspace(4)* getelementptr ([2 x i8], [2 x i8] addrspace(4)* @sa, i64 0, i64 0), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast (%id addrspace(1)* @ida to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* null)
+  store i32 %v, i32 addrspace(1)* %out
+  ret void
+}
+
+define weak_odr spir_kernel void @kb(i32 addrspace(1)* %out) !kernel_arg_addr_space !0 !sycl_kernel_omit_args !1 {
+  store i32 1, i32 addrspace(1)* %out
+  ret void
+}
+
+!0 = !{i32 1}
+!1 = !{i1 false, i1 true}
+`
+
+// TestSpecConstantsRestoredBuffer: in emulation the kernel that reads gets
+// its buffer back as its last parameter and SYCL/kernel param opt keeps it
+// (libsycl then passes it); the one that does not keeps its mask. Native
+// images keep both masks.
+func TestSpecConstantsRestoredBuffer(t *testing.T) {
+	for _, tc := range []struct{ mode, ka string }{
+		{"emulation", "2|CAAAAAAAAAAA"}, // 2 bits, none eliminated
+		{"native", "2|CAAAAAAAAAgA"},    // 2 bits, the buffer (bit 1) eliminated
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			dir := t.TempDir()
+			if rc, stderr := runIn(t, dir, restoreModule, "-split=kernel", "-spec-const="+tc.mode, "-properties", "-emit-param-info", "-S", "-o", "x.table"); rc != 0 {
+				t.Fatalf("rc %d: %s", rc, stderr)
+			}
+			masks := map[string]string{}
+			var ka string
+			for i := 0; i < 2; i++ {
+				base := filepath.Join(dir, "x_"+string(rune('0'+i)))
+				data, err := os.ReadFile(base + ".prop")
+				if err != nil {
+					t.Fatal(err)
+				}
+				reg, err := propset.Parse(data, "x.prop")
+				if err != nil {
+					t.Fatal(err)
+				}
+				set, _ := reg.Set("SYCL/kernel param opt")
+				for _, p := range set.Properties() {
+					masks[p.Name] = p.Value.String()
+				}
+				if ll, err := os.ReadFile(base + ".ll"); err == nil && strings.Contains(string(ll), "define weak_odr spir_kernel void @ka(") {
+					ka = string(ll)
+				}
+			}
+			if diff := cmp.Diff(map[string]string{"ka": tc.ka, "kb": "2|CAAAAAAAAAgA"}, masks); diff != "" {
+				t.Errorf("masks (-want +got):\n%s", diff)
+			}
+			restored := strings.Contains(ka, "@ka(i32 addrspace(1)* %out, i8 addrspace(1)* %_arg__specialization_constants_buffer)")
+			if restored != (tc.mode == "emulation") {
+				t.Errorf("@ka's buffer restored: %v, want %v:\n%s", restored, tc.mode == "emulation", ka)
+			}
+		})
+	}
+}

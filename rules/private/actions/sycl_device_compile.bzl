@@ -97,6 +97,13 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         args.add("-translator=" + device_target.translator.executable.path)
         args.add("-llvm-as=" + device_target.assembler.executable.path)
         args.add("-llvm-dis=" + device_target.disassembler.executable.path)
+    if device_target.aot and not device_target.cuda and not module:
+        # Final images compiled ahead of time: the runtime cannot specialize
+        # them, so their kernels read the constants from the buffer it
+        # passes (DPC++'s -spec-const=emulation for AOT triples). A module
+        # for the device link keeps the calls: the split lowers them per
+        # target.
+        args.add("-spec-constants=emulation")
     else:
         spec_tools = []
     args.add("--")

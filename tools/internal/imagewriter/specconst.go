@@ -41,6 +41,15 @@ func (a *assembler) usesSpecConsts(id int) bool {
 	return res != nil && len(res.SpecConsts) > 0
 }
 
+// paramMasks are the parameter masks of image id's kernels whose
+// spec-constant buffer its emulation restored.
+func (a *assembler) paramMasks(id int) map[string][]bool {
+	if res := a.specConsts[id]; res != nil {
+		return res.ParamMasks
+	}
+	return nil
+}
+
 // writeDefaultClone writes grp's image again with every spec constant
 // replaced by its default value (the runtime picks it when no value is set).
 func (a *assembler) writeDefaultClone(g *split.Graph, id int, grp split.Group, path string) (*split.Image, error) {

@@ -195,7 +195,7 @@ func (w *Writer) write(id int, grp split.Group) error {
 		err = checkNoBF16DeviceLib(w.m, img, w.src.Name)
 	}
 	if err == nil {
-		err = w.writeFiles(base, irPath, img, esimd, func(r *propset.Registry) { w.as.addSpecConstProps(r, id) }, false)
+		err = w.writeFiles(base, irPath, img, esimd, func(r *propset.Registry) { w.as.addSpecConstProps(r, id) }, w.as.paramMasks(id), false)
 	}
 	// The image again with its spec constants at their defaults,
 	// numbered next.
@@ -203,14 +203,18 @@ func (w *Writer) write(id int, grp split.Group) error {
 		base := c.Prefix + "_" + strconv.Itoa(w.fileNumber(grp.ID)+1)
 		w.cloned = append(w.cloned, grp.ID)
 		if img, err = w.as.writeDefaultClone(w.g, id, grp, base+irExt); err == nil {
-			err = w.writeFiles(base, base+irExt, img, esimd, nil, true)
+			err = w.writeFiles(base, base+irExt, img, esimd, nil, nil, true)
 		}
 	}
 	return err
 }
 
 // writeFiles writes an image's .sym and .prop files and its rows.
-func (w *Writer) writeFiles(base, irPath string, img *split.Image, esimd split.ESIMDStatus, specConsts func(*propset.Registry), defaultClone bool) error {
+//
+// masks are the parameter masks of the kernels whose spec-constant buffer
+// the lowering restored (nil for a default-value clone, whose kernels read
+// no buffer and keep the module's masks).
+func (w *Writer) writeFiles(base, irPath string, img *split.Image, esimd split.ESIMDStatus, specConsts func(*propset.Registry), masks map[string][]bool, defaultClone bool) error {
 	c := &w.c
 	var symPath string
 	if c.Symbols {
@@ -239,6 +243,7 @@ func (w *Writer) writeFiles(base, irPath string, img *split.Image, esimd split.E
 			po.Target = t.Target
 			po.ESIMDOnly, po.MergedESIMD = esimd == split.ESIMDOnly, esimd == split.SYCLAndESIMD
 			po.SpecConstants, po.SpecConstsReplacedWithDefault = specConsts, defaultClone
+			po.ParamMasks = masks
 			reg := split.Properties(w.m, img, po)
 			var buf bytes.Buffer
 			if err := reg.Write(&buf); err != nil {

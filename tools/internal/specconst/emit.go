@@ -515,8 +515,10 @@ func (lw *lowerer) result() *Result {
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteByte('\n')
 	}
-	next := m.maxMD + 1
-	var scRefs, defRefs, nodes []string
+	next := lw.mdNext
+	nodes := lw.extraNodes
+	res.ParamMasks = lw.paramMasks
+	var scRefs, defRefs []string
 	for _, info := range lw.order {
 		ops := []string{mdString(info.sym)}
 		for _, d := range info.descs {

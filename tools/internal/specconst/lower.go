@@ -79,6 +79,10 @@ type Result struct {
 	SpecConsts []SpecConst
 	// Defaults is the default-values blob.
 	Defaults []byte
+	// ParamMasks are the new SYCL/kernel param opt masks of the kernels
+	// whose spec-constant buffer parameter emulation restored (its element,
+	// the last, now false), by kernel name.
+	ParamMasks map[string][]bool
 }
 
 type idEntry struct {
@@ -119,6 +123,11 @@ type module struct {
 // Lower lowers the spec constants of one image. An image without calls
 // comes back unchanged with no constants.
 func Lower(src []byte, file string, mode Mode) (*Result, error) {
+	return LowerWith(src, file, mode, Options{})
+}
+
+// LowerWith is Lower with the kernels' parameter masks given (see Options).
+func LowerWith(src []byte, file string, mode Mode, opts Options) (*Result, error) {
 	if !Uses(src) {
 		return &Result{Text: src}, nil
 	}
@@ -126,8 +135,8 @@ func Lower(src []byte, file string, mode Mode) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	lw := &lowerer{m: m, mode: mode, byName: map[string]*specInfo{}, repl: map[int][]string{},
-		newDecls: map[string]bool{}, removed: map[int]bool{}}
+	lw := &lowerer{m: m, mode: mode, opts: opts, byName: map[string]*specInfo{}, repl: map[int][]string{},
+		newDecls: map[string]bool{}, removed: map[int]bool{}, mdNext: m.maxMD + 1}
 	if err := lw.run(); err != nil {
 		return nil, err
 	}
@@ -299,6 +308,12 @@ type lowerer struct {
 	newDecls map[string]bool
 	declText []string
 	opaque   bool
+
+	opts       Options
+	paramMasks map[string][]bool // Result.ParamMasks
+	mdLines    map[int]int       // numbered metadata node -> line index
+	mdNext     int               // the next free metadata node number
+	extraNodes []string          // metadata nodes the buffer restoration adds
 }
 
 type callSite struct {
@@ -346,6 +361,11 @@ func (lw *lowerer) run() error {
 			if cs != nil {
 				calls[cs.callee] = append(calls[cs.callee], cs)
 			}
+		}
+	}
+	if lw.mode == Emulation {
+		if err := lw.restoreBuffers(calls); err != nil {
+			return err
 		}
 	}
 	for _, name := range m.scDecls {

@@ -258,15 +258,17 @@ func FuzzLower(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, md := range modes {
-			res, err := Lower(src, "in.ll", md.mode)
-			if err != nil {
-				if _, ok := err.(*Error); !ok {
-					t.Fatalf("unlocated error %T: %v", err, err)
+			for _, opts := range []Options{{}, {NullBuffers: true}} {
+				res, err := LowerWith(src, "in.ll", md.mode, opts)
+				if err != nil {
+					if _, ok := err.(*Error); !ok {
+						t.Fatalf("unlocated error %T: %v", err, err)
+					}
+					continue
 				}
-				continue
-			}
-			if res == nil {
-				t.Fatal("nil result")
+				if res == nil {
+					t.Fatal("nil result")
+				}
 			}
 		}
 	})

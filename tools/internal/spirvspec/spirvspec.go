@@ -17,7 +17,12 @@
 // lowers the calls to SPIR-V spec constants with integer IDs, and the
 // translator writes SPIR-V again with the image's own version and
 // extensions. The image's property registry gets the two sets the runtime
-// maps symbolic IDs and default values through.
+// maps symbolic IDs and default values through. In emulation (images
+// compiled ahead of time) the constants are loads from the kernel's
+// spec-constant buffer, which the library's calls pass as null (it compiles
+// for spir64): each kernel reads it from its own parameter, given back
+// where the library's dead-argument elimination removed it (its SYCL/kernel
+// param opt bit, cleared in the registry; specconst.Options).
 package spirvspec
 
 import (
@@ -139,7 +144,14 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools, mode speccon
 	if err != nil {
 		return nil, err
 	}
-	res, err := specconst.Lower(text, name, mode)
+	// The library compiles for spir64: its calls pass a null buffer.
+	opts := specconst.Options{NullBuffers: true}
+	if mode == specconst.Emulation {
+		if opts.ParamMasks, err = paramMasks(reg); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	res, err := specconst.LowerWith(text, name, mode, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +173,38 @@ func Lower(spv []byte, name string, reg *propset.Registry, t Tools, mode speccon
 		return nil, err
 	}
 	res.AddProperties(reg, mode)
+	// The kernels given their spec-constant buffer back take it: the
+	// runtime passes the arguments the mask keeps.
+	for k, mask := range res.ParamMasks {
+		reg.Add(setParamOpt, k, propset.BitVector(mask))
+	}
 	return out, nil
+}
+
+const setParamOpt = "SYCL/kernel param opt"
+
+// paramMasks reads the library's kernel parameter masks: in emulation,
+// a kernel whose spec-constant buffer dead-argument elimination removed
+// (libsycl-jit compiles for spir64, whose spec constants are native) gets
+// it back.
+func paramMasks(reg *propset.Registry) (map[string][]bool, error) {
+	masks := map[string][]bool{}
+	s, ok := reg.Set(setParamOpt)
+	if !ok {
+		return masks, nil
+	}
+	for _, p := range s.Properties() {
+		v := p.Value
+		if v.Type() != propset.ByteArray || uint64(len(v.Data()))*8 < v.BitCount() {
+			return nil, fmt.Errorf("%s %s is not a bit vector", setParamOpt, p.Name)
+		}
+		bits := make([]bool, v.BitCount())
+		for i := range bits {
+			bits[i] = v.Data()[i/8]>>(uint(i)%8)&1 != 0
+		}
+		masks[p.Name] = bits
+	}
+	return masks, nil
 }
 
 func run(tool string, args ...string) error {

@@ -201,16 +201,110 @@ func FuzzLowerText(f *testing.F) {
 		f.Fatal("no seeds in ../specconst/testdata")
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		res, err := specconst.Lower(src, "in.ll", specconst.Native)
-		if err != nil {
-			if _, ok := err.(*specconst.Error); !ok {
-				t.Fatalf("unlocated error %T: %v", err, err)
+		// Native, and emulation as for AOT images (every kernel's buffer
+		// from its parameter, restored where the mask marks it removed).
+		for _, mode := range []specconst.Mode{specconst.Native, specconst.Emulation} {
+			res, err := specconst.LowerWith(src, "in.ll", mode, specconst.Options{NullBuffers: true})
+			if err != nil {
+				if _, ok := err.(*specconst.Error); !ok {
+					t.Fatalf("unlocated error %T: %v", err, err)
+				}
+				continue
 			}
-			return
-		}
-		out := specconst.DropUnusedGlobals(res.Text)
-		if len(res.SpecConsts) > 0 && !bytes.Contains(out, []byte("!sycl.specialization-constants")) {
-			t.Fatal("the lowered text lost its spec-constant metadata")
+			out := specconst.DropUnusedGlobals(res.Text)
+			if len(res.SpecConsts) > 0 && !bytes.Contains(out, []byte("!sycl.specialization-constants")) {
+				t.Fatal("the lowered text lost its spec-constant metadata")
+			}
 		}
 	})
+}
+
+// Emulation gives the kernel back the spec-constant buffer parameter the
+// library's dead-argument elimination removed (libsycl-jit compiles for
+// spir64, whose intrinsic calls pass a null buffer): the SPIR-V kernel takes
+// it last, the mask keeps it, and the constants are loads from it.
+func TestLowerEmulation(t *testing.T) {
+	ts := tools(t)
+	reg, err := propset.Parse(readTestdata(t, "spec.prop"), "spec.prop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := reg.Get(setParamOpt, "_ZTS5Scale"); v.String() != "2|DAAAAAAAAAAB" {
+		t.Fatalf("spec.prop's mask of _ZTS5Scale is %s, want 3 bits with the buffer (bit 2) eliminated", v)
+	}
+	out, err := Lower(readTestdata(t, "spec.spv"), "spec.spv", reg, ts, specconst.Emulation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Uses(out) {
+		t.Error("the lowered image still names a spec-constant intrinsic")
+	}
+	ops := opcodes(t, out)
+	if n := ops[48] + ops[49] + ops[50] + ops[51]; n != 0 {
+		t.Errorf("%d SPIR-V spec constants (OpSpecConstant*) in an emulated image", n)
+	}
+	if v, _ := reg.Get(setParamOpt, "_ZTS5Scale"); v.String() != "2|DAAAAAAAAAAA" {
+		t.Errorf("mask of _ZTS5Scale is %s, want 2|DAAAAAAAAAAA (3 bits, none eliminated)", v)
+	}
+	// One descriptor per constant at its offset in the buffer: factor at 0
+	// (4 bytes), Params at 4 (12), negate at 16 (1); the blob their defaults.
+	got, err := reg.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"[SYCL/specialization constants]\n",
+		"____ZL9factor_id=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n",
+		"[SYCL/specialization constants default values]\n",
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("properties lack %q:\n%s", want, got)
+		}
+	}
+	back := filepath.Join(ts.TempDir, "back.spv")
+	if err := os.WriteFile(back, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ts.Translator, "-r", back, "-o", back+".bc"); err != nil {
+		t.Fatalf("the lowered image does not read back: %v", err)
+	}
+	if err := run(ts.Disassembler, back+".bc", "-o", back+".ll"); err != nil {
+		t.Fatal(err)
+	}
+	ll, err := os.ReadFile(back + ".ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"define spir_kernel void @_ZTS5Scale(i32 addrspace(1)* align 4 %0, float addrspace(1)* align 4 %1, i8 addrspace(1)* %_arg__specialization_constants_buffer)",
+		`!{!"int*", !"float*", !"char*"}`,
+		"getelementptr i8, i8 addrspace(1)* %_arg__specialization_constants_buffer, i32 4",
+	} {
+		if !strings.Contains(string(ll), want) {
+			t.Errorf("the image read back lacks %q", want)
+		}
+	}
+	if val, err := exec.LookPath("spirv-val"); err == nil {
+		if err := run(val, back); err != nil {
+			t.Errorf("spirv-val: %v", err)
+		}
+	}
+}
+
+// paramMasks reads each kernel's bit vector, bit i in byte i/8.
+func TestParamMasks(t *testing.T) {
+	reg := &propset.Registry{}
+	m, err := paramMasks(reg)
+	if err != nil || len(m) != 0 {
+		t.Errorf("paramMasks(empty) = %v, %v", m, err)
+	}
+	reg.Add(setParamOpt, "k", propset.BitVector([]bool{true, false, false, true, false, false, false, false, true}))
+	m, err = paramMasks(reg)
+	if err != nil || !reflect.DeepEqual(m["k"], []bool{true, false, false, true, false, false, false, false, true}) {
+		t.Errorf("paramMasks = %v, %v", m, err)
+	}
+	reg.Add(setParamOpt, "u", propset.U32(1))
+	if _, err := paramMasks(reg); err == nil {
+		t.Error("paramMasks accepts a UINT32 mask")
+	}
 }

@@ -45,6 +45,11 @@ type PropOptions struct {
 	KernelNames      bool
 	ParamInfo        bool
 	DeviceGlobals    bool
+	// ParamMasks replace the !sycl_kernel_omit_args masks of these kernels
+	// in SYCL/kernel param opt: those whose spec-constant buffer parameter
+	// the emulation of spec constants restored in the image
+	// (specconst.Result.ParamMasks).
+	ParamMasks map[string][]bool
 
 	// Mode none drops reqd_work_group_size_uint64_t: one image cannot carry
 	// a per-kernel work-group requirement, unless the image was split by
@@ -94,7 +99,7 @@ func Properties(m *llvmir.Module, img *Image, po PropOptions) *propset.Registry 
 		po.SpecConstants(reg)
 	}
 	if po.ParamInfo {
-		addParamInfo(reg, m, img, rel)
+		addParamInfo(reg, m, img, po.ParamMasks, rel)
 	}
 	if po.ExportedSymbols {
 		for _, i := range img.EntryIdx {
@@ -403,11 +408,15 @@ func addProgramMetadata(reg *propset.Registry, m *llvmir.Module, img *Image, rel
 // !sycl_kernel_omit_args (one i1 per original argument, true = removed).
 // Without the metadata nothing is known and nothing is written. Kernels come
 // in module order (the producer's DenseMap order is a hash order).
-func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image, rel *releaser) {
+func addParamInfo(reg *propset.Registry, m *llvmir.Module, img *Image, masks map[string][]bool, rel *releaser) {
 	reg.AddSet(SetKernelParamOpt)
 	for _, i := range img.Defs {
 		rel.at(i)
 		e := &m.Entities[i]
+		if mask, ok := masks[llvmir.GlobalName(e.Name)]; ok {
+			reg.Add(SetKernelParamOpt, llvmir.GlobalName(e.Name), propset.BitVector(mask))
+			continue
+		}
 		v := mdInts(m, e, "sycl_kernel_omit_args")
 		if len(v) == 0 {
 			continue
