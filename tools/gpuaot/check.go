@@ -11,6 +11,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/zebin"
 )
@@ -71,9 +72,9 @@ type image struct{ code, symbols string }
 func readImages(tables []string) ([]image, error) {
 	var images []image
 	for _, path := range tables {
-		data, err := readBounded(path, maxTable)
+		data, err := inputfile.Read(path, inputfile.FileTable)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, readError(path, err)
 		}
 		t, err := filetable.Parse(data, path)
 		if err != nil {
@@ -100,11 +101,11 @@ func checkImage(c *checkConfig, img image) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f, _, err := openRegular(img.code)
+	f, err := inputfile.Open(img.code, inputfile.DeviceImage)
 	if err != nil {
-		return "", err
+		return "", errors.New(unnamed(err)) // "FAIL CODE: ..." names it
 	}
-	z, err := zebin.Read(f)
+	z, err := zebin.Read(io.NewSectionReader(f.OS(), 0, f.Size()))
 	f.Close()
 	if err != nil {
 		return "", err

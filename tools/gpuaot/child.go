@@ -1,9 +1,10 @@
 package main
 
-// Running ocloc: a child process with a time limit and a bound on the
-// output kept, killed (its whole process group) on timeout or when gpuaot
-// is interrupted. Kept small and local: the lead may move it onto the
-// shared child-process runner of issue 44.
+// Running ocloc as every tool runs its children (tools/internal/childproc,
+// issue 44): a process group of its own, killed whole on timeout, when
+// gpuaot is interrupted, and by the kernel if gpuaot dies; of its output
+// (standard output and error together, in order) the first maxOutput
+// bytes kept.
 
 import (
 	"errors"
@@ -14,10 +15,12 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 )
 
-// maxOutput is how much of ocloc's output (standard output and error
-// together, in order) gpuaot keeps: enough for its first error line.
+// maxOutput is how much of ocloc's output gpuaot keeps: enough for its
+// first error line.
 const maxOutput = 64 << 10
 
 // childResult is how a child process ended.
@@ -25,8 +28,9 @@ type childResult struct {
 	exitCode int // -1 when it died of a signal
 	signal   syscall.Signal
 	timedOut bool
-	output   []byte // the first maxOutput bytes
-	dropped  int64  // bytes of output beyond those
+	// output is what was kept of the output, followed by how much was
+	// not ("... (N more bytes not kept)", childproc.Capped).
+	output string
 }
 
 func (r *childResult) ok() bool { return r.exitCode == 0 && !r.timedOut }
@@ -43,82 +47,67 @@ func (r *childResult) status(timeout time.Duration) string {
 	return fmt.Sprintf("exit %d", r.exitCode)
 }
 
-// cappedBuffer keeps the first limit bytes written to it and counts the
-// rest; it never fails a write, so the child is never blocked or killed
-// by a full pipe.
-type cappedBuffer struct {
-	mu      sync.Mutex
-	buf     []byte
-	limit   int
-	dropped int64
-}
-
-func (b *cappedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	keep := len(p)
-	if room := b.limit - len(b.buf); keep > room {
-		keep = room
-	}
-	b.buf = append(b.buf, p[:keep]...)
-	b.dropped += int64(len(p) - keep)
-	return len(p), nil
-}
-
-// childGroup is the process group of the running child, for the signal
-// handler; 0 when none runs.
-var childGroup struct {
+// children is the running child, for the signal handler: killChild kills
+// its process group and keeps any other from starting.
+var children struct {
 	sync.Mutex
-	pgid int
+	cmd     *exec.Cmd
+	stopped bool
 }
 
-// killChild kills the running child's process group, if any.
+// killChild kills the running child's process group, if any, and starts
+// no more (gpuaot is interrupted).
 func killChild() {
-	childGroup.Lock()
-	defer childGroup.Unlock()
-	if childGroup.pgid > 0 {
-		syscall.Kill(-childGroup.pgid, syscall.SIGKILL)
+	children.Lock()
+	defer children.Unlock()
+	children.stopped = true
+	if children.cmd != nil {
+		childproc.Kill(children.cmd)
 	}
 }
 
-// runChild runs path with args in a process group of its own, with env,
-// and kills the group after timeout.
+// startChild starts cmd in a process group of its own (childproc.Start)
+// unless gpuaot was interrupted; under the lock, so that the signal
+// handler kills it once started.
+func startChild(cmd *exec.Cmd) error {
+	children.Lock()
+	defer children.Unlock()
+	if children.stopped {
+		return errors.New("interrupted")
+	}
+	if err := childproc.Start(cmd); err != nil {
+		return err
+	}
+	children.cmd = cmd
+	return nil
+}
+
+// runChild runs path with args and env, killing its process group after
+// timeout.
 func runChild(path string, args []string, env []string, timeout time.Duration) (*childResult, error) {
-	out := &cappedBuffer{limit: maxOutput}
+	limits := childproc.Limits{Timeout: timeout, MaxKept: maxOutput}
+	out := childproc.NewCapped(limits)
 	cmd := exec.Command(path, args...)
 	cmd.Env = env
-	cmd.Stdout, cmd.Stderr = out, out // one pipe: the order is kept
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
+	// One writer for both: exec.Cmd then writes to it from one goroutine,
+	// in the order the child wrote.
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := startChild(cmd); err != nil {
 		return nil, err
 	}
-	childGroup.Lock()
-	childGroup.pgid = cmd.Process.Pid
-	childGroup.Unlock()
-	var timedOut bool
-	var mu sync.Mutex
-	timer := time.AfterFunc(timeout, func() {
-		mu.Lock()
-		timedOut = true
-		mu.Unlock()
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	})
-	err := cmd.Wait()
-	timer.Stop()
+	err := childproc.Wait(cmd, limits)
 	// Whatever of the group is left (a child ocloc started) goes too.
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	childGroup.Lock()
-	childGroup.pgid = 0
-	childGroup.Unlock()
-	mu.Lock()
-	r := &childResult{timedOut: timedOut}
-	mu.Unlock()
-	out.mu.Lock()
-	r.output, r.dropped = out.buf, out.dropped
-	out.mu.Unlock()
+	childproc.Kill(cmd)
+	children.Lock()
+	children.cmd = nil
+	children.Unlock()
+	r := &childResult{output: out.String()}
+	var te *childproc.TimeoutError
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
+	case errors.As(err, &te):
+		r.timedOut = true
 	case errors.As(err, &ee):
 		r.exitCode = ee.ExitCode()
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
@@ -149,9 +138,9 @@ func oclocEnv() []string {
 // first that mentions an error, else the first non-empty one, trimmed.
 // ocloc's "Command was: ..." line (the absolute path of its binary) is
 // never shown.
-func firstErrorLine(out []byte) string {
+func firstErrorLine(out string) string {
 	first := ""
-	for _, l := range strings.Split(string(out), "\n") {
+	for _, l := range strings.Split(out, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" || strings.HasPrefix(l, "Command was:") {
 			continue

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/tools/internal/childproc"
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
 	"github.com/rules-sycl/rules_sycl/tools/internal/zebin"
 )
@@ -28,8 +29,8 @@ to other images is compiled as a library (ocloc -library-compilation, as
 DPC++'s -ftarget-export-symbols), which keeps them. A list of devices gives
 ocloc's archive of one zebin per device. "gpuaot check -h" describes check.`
 
-// defaultTimeout bounds one ocloc run.
-const defaultTimeout = 10 * time.Minute
+// defaultTimeout bounds one ocloc run: childproc's, every tool's.
+const defaultTimeout = childproc.DefaultTimeout
 
 type compileConfig struct {
 	ocloc, device, options, kernels, properties string
@@ -109,41 +110,26 @@ func parseCompile(args []string) (*compileConfig, error) {
 	return c, nil
 }
 
-// checkOutput checks, before anything runs, that out can be written: its
-// directory exists and it is neither the input nor a directory, pipe or
-// device.
-func checkOutput(out, in string, inInfo os.FileInfo) error {
-	dir := filepath.Dir(out)
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("%s: cannot write it: its directory %s: %v", out, dir, pathError(err))
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s: cannot write it: %s is not a directory", out, dir)
-	}
-	if filepath.Clean(out) == filepath.Clean(in) {
-		return fmt.Errorf("%s: the output is the input", out)
-	}
-	st, err = os.Stat(out)
-	if err != nil {
-		return nil // not there yet (or a dangling link, replaced)
-	}
-	if os.SameFile(st, inInfo) {
-		return fmt.Errorf("%s: the output is the input %s", out, in)
-	}
-	if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: cannot write it: %s", out, kind(st.Mode()))
-	}
-	return nil
-}
-
 // compile runs ocloc on c.in and publishes the zebin as c.out.
 func compile(c *compileConfig) error {
-	inInfo, err := checkSPIRV(c.in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", c.in, err)
+	// OUT first, before anything is read or run (atomicfile.CheckOutputs,
+	// as every tool): not an input (the same name, or another name of
+	// the same file: a hard or symbolic link), not a directory, FIFO or
+	// device, in a directory that exists and can be written.
+	inputs := []string{c.in}
+	for _, p := range []string{c.kernels, c.properties, c.ocloc} {
+		if p != "" {
+			inputs = append(inputs, p)
+		}
+	}
+	if err := atomicfile.CheckOutputs([]string{c.out}, inputs); err != nil {
+		return err
+	}
+	if err := checkSPIRV(c.in); err != nil {
+		return err
 	}
 	var kernels []string
+	var err error
 	if c.kernels != "" {
 		if kernels, err = readKernels(c.kernels); err != nil {
 			return err
@@ -155,12 +141,11 @@ func compile(c *compileConfig) error {
 			return err
 		}
 	}
-	if err := checkOutput(c.out, c.in, inInfo); err != nil {
-		return err
-	}
 	s := atomicfile.NewStaging()
 	defer s.Abort()
-	s.Protect(c.in)
+	for _, in := range inputs {
+		s.Protect(in) // checked again when OUT is published
+	}
 	stop := atomicfile.CleanupOnSignal(func() {
 		killChild()
 		s.Abort()
@@ -240,19 +225,15 @@ func readOutput(path string, devices int) ([]outputZebin, error) {
 		}
 		return []outputZebin{{file: z}}, nil
 	}
-	f, _, err := openRegular(path)
-	if err != nil {
-		return nil, fmt.Errorf("it wrote no archive (%v)", err)
-	}
-	defer f.Close()
 	// An archive of zebins: each is small (kernels' machine code), and it
-	// is read whole as ocloc wrote it, bounded.
-	b, err := io.ReadAll(io.LimitReader(f, maxArchive+1))
+	// is read whole as ocloc wrote it, bounded as a device image.
+	b, err := inputfile.Read(path, inputfile.DeviceImage)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read what it wrote: %v", err)
-	}
-	if len(b) > maxArchive {
-		return nil, fmt.Errorf("what it wrote is over %d bytes", maxArchive)
+		var tl *inputfile.TooLargeError
+		if errors.As(err, &tl) {
+			return nil, fmt.Errorf("what it wrote is too large (%s)", unnamed(err))
+		}
+		return nil, fmt.Errorf("it wrote no archive (%s)", unnamed(err))
 	}
 	ds, err := zebin.ReadArchive(b)
 	if err != nil {
@@ -268,18 +249,19 @@ func readOutput(path string, devices int) ([]outputZebin, error) {
 	return out, nil
 }
 
-// maxArchive bounds the archive gpuaot reads back (1 GiB: far beyond the
-// machine code of any device image).
-const maxArchive = 1 << 30
-
 // readZebin reads the zebin ocloc wrote.
 func readZebin(path string) (*zebin.File, error) {
-	f, _, err := openRegular(path)
+	f, err := inputfile.Open(path, inputfile.DeviceImage)
 	if err != nil {
-		return nil, fmt.Errorf("it wrote no zebin (%v)", err)
+		var tl *inputfile.TooLargeError
+		if errors.As(err, &tl) {
+			return nil, fmt.Errorf("what it wrote is too large (%s)", unnamed(err))
+		}
+		return nil, fmt.Errorf("it wrote no zebin (%s)", unnamed(err))
 	}
 	defer f.Close()
-	z, err := zebin.Read(f)
+	// Read as far as the size inputfile checked, not further.
+	z, err := zebin.Read(io.NewSectionReader(f.OS(), 0, f.Size()))
 	if err != nil {
 		return nil, fmt.Errorf("what it wrote is no zebin: %v", err)
 	}

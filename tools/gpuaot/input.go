@@ -1,9 +1,9 @@
 package main
 
-// Reading inputs without trusting them: a regular file only (never a pipe
-// or a device, which could block or never end), at most a bounded number
-// of bytes. Kept small and local: the lead may move it onto the shared
-// bounded reader of issue 44.
+// Reading inputs without trusting them, through tools/internal/inputfile
+// as every tool does (issue 44): a regular file only (a FIFO is never
+// opened blocking, a device never read), at most the limit of its kind,
+// and the error naming the file.
 
 import (
 	"bytes"
@@ -11,11 +11,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
-	"syscall"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
+	"github.com/rules-sycl/rules_sycl/tools/internal/inputfile"
 	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
@@ -27,52 +26,7 @@ const spirvHeader = 20
 // it (little-endian).
 var spirvMagic = []byte{0x03, 0x02, 0x23, 0x07}
 
-// maxKernelsFile bounds a -kernels file (one entry point a line).
-const maxKernelsFile = 16 << 20
-
-// maxTable bounds a file table.
-const maxTable = 64 << 20
-
-// kind words a file mode that is not a regular file.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
-}
-
-// openRegular opens name for reading if it is a regular file. It never
-// blocks on a FIFO (O_NONBLOCK; the mode is checked on the opened file).
-func openRegular(name string) (*os.File, fs.FileInfo, error) {
-	if st, err := os.Stat(name); err != nil {
-		return nil, nil, pathError(err)
-	} else if !st.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("not a regular file (%s)", kind(st.Mode()))
-	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, nil, pathError(err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, pathError(err)
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, nil, fmt.Errorf("not a regular file (%s)", kind(st.Mode()))
-	}
-	return f, st, nil
-}
-
-// pathError drops the path of an *os.PathError (the message names the
+// pathError drops the path of an *fs.PathError (the message names the
 // file already): "no such file or directory".
 func pathError(err error) error {
 	var pe *fs.PathError
@@ -82,66 +36,101 @@ func pathError(err error) error {
 	return err
 }
 
-// readBounded reads a regular file of at most limit bytes.
-func readBounded(name string, limit int64) ([]byte, error) {
-	f, _, err := openRegular(name)
-	if err != nil {
-		return nil, err
+// readError is the error of reading name: inputfile's own errors, which
+// name the file ("x: a named pipe (FIFO), not a regular file: ..."), as
+// they are, any other as "name: what" ("x: no such file or directory").
+func readError(name string, err error) error {
+	var nr *inputfile.NotRegularError
+	var tl *inputfile.TooLargeError
+	if errors.As(err, &nr) || errors.As(err, &tl) {
+		return err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, pathError(err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", limit)
-	}
-	return data, nil
+	return fmt.Errorf("%s: %v", name, pathError(err))
 }
 
-// checkSPIRV checks that in is a regular file starting with a SPIR-V
-// header, reading that header only.
-func checkSPIRV(in string) (fs.FileInfo, error) {
-	f, st, err := openRegular(in)
+// unnamed is what is wrong with a file, without its name, for a message
+// that names it otherwise (a staging path, or gpuaot check's "FAIL x:").
+func unnamed(err error) string {
+	var nr *inputfile.NotRegularError
+	var tl *inputfile.TooLargeError
+	switch {
+	case errors.As(err, &nr):
+		return strings.TrimPrefix(nr.Error(), nr.Path+": ")
+	case errors.As(err, &tl):
+		return strings.TrimPrefix(tl.Error(), tl.Path+": ")
+	}
+	return pathError(err).Error()
+}
+
+// checkSPIRV checks that in is a regular file within the limit of a
+// SPIR-V image that starts with a SPIR-V header, reading that header
+// only.
+func checkSPIRV(in string) error {
+	f, err := inputfile.Open(in, inputfile.SPIRV)
 	if err != nil {
-		return nil, err
+		return readError(in, err)
 	}
 	defer f.Close()
 	var head [spirvHeader]byte
 	n, err := io.ReadFull(f, head[:])
 	switch {
 	case n >= len(spirvMagic) && !bytes.Equal(head[:len(spirvMagic)], spirvMagic):
-		return nil, fmt.Errorf("not a SPIR-V module (it starts with % x, not the SPIR-V magic number % x)", head[:len(spirvMagic)], spirvMagic)
+		return fmt.Errorf("%s: not a SPIR-V module (it starts with % x, not the SPIR-V magic number % x)", in, head[:len(spirvMagic)], spirvMagic)
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return nil, fmt.Errorf("not a SPIR-V module (%d bytes, shorter than a SPIR-V header: %d)", n, spirvHeader)
+		return fmt.Errorf("%s: not a SPIR-V module (%d bytes, shorter than a SPIR-V header: %d)", in, n, spirvHeader)
 	case err != nil:
-		return nil, pathError(err)
+		return readError(in, err)
 	}
-	return st, nil
+	return nil
 }
 
 // parseKernels reads a .sym file: one entry point a line ("\n" or
-// "\r\n"), blank lines skipped, as rules_sycl's .sym files are.
+// "\r\n"), blank lines skipped, as rules_sycl's .sym files are. Only the
+// names are copied out of data.
 func parseKernels(data []byte) ([]string, error) {
 	var names []string
-	for i, l := range strings.Split(string(data), "\n") {
-		l = strings.TrimSuffix(l, "\r")
-		if l == "" {
+	for i := 1; len(data) > 0; i++ {
+		l := data
+		if n := bytes.IndexByte(data, '\n'); n >= 0 {
+			l, data = data[:n], data[n+1:]
+		} else {
+			data = nil
+		}
+		l = bytes.TrimSuffix(l, []byte("\r"))
+		if len(l) == 0 {
 			continue
 		}
-		if strings.IndexByte(l, 0) >= 0 {
-			return nil, fmt.Errorf("line %d: NUL byte in %s", i+1, errtext.Quote(l))
+		if bytes.IndexByte(l, 0) >= 0 {
+			return nil, fmt.Errorf("line %d: NUL byte in %s", i, quoteBytes(l))
 		}
-		names = append(names, l)
+		names = append(names, string(l))
 	}
 	return names, nil
 }
 
+// quoteBytes is errtext.Quote of b without copying all of a long b.
+func quoteBytes(b []byte) string {
+	if len(b) <= errtext.MaxQuoted {
+		return errtext.Quote(string(b))
+	}
+	q := errtext.Quote(string(b[:errtext.MaxQuoted+utf8Max]))
+	// Quote cut it at MaxQuoted and counted the bytes it was given:
+	// count those of b.
+	if i := strings.LastIndex(q, "... ("); i >= 0 {
+		q = q[:i]
+	}
+	return fmt.Sprintf("%s... (%d bytes)", q, len(b))
+}
+
+// utf8Max is the most bytes a rune takes: past MaxQuoted, enough for
+// Quote to find a rune boundary and see that it cut.
+const utf8Max = 4
+
 // readKernels reads the entry points of a .sym file.
 func readKernels(name string) ([]string, error) {
-	data, err := readBounded(name, maxKernelsFile)
+	data, err := inputfile.Read(name, inputfile.SymbolFile)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, readError(name, err)
 	}
 	k, err := parseKernels(data)
 	if err != nil {
@@ -150,16 +139,12 @@ func readKernels(name string) ([]string, error) {
 	return k, nil
 }
 
-// maxPropertiesFile bounds a -properties file (an image's property sets:
-// kilobytes, megabytes for thousands of kernels).
-const maxPropertiesFile = 64 << 20
-
 // readExports reads the exported symbols (SYCL/exported symbols) of an
 // image's property sets.
 func readExports(name string) ([]string, error) {
-	data, err := readBounded(name, maxPropertiesFile)
+	data, err := inputfile.Read(name, inputfile.PropertySet)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, readError(name, err)
 	}
 	reg, err := propset.Parse(data, name)
 	if err != nil {

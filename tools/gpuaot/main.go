@@ -1,7 +1,7 @@
 // Command gpuaot compiles one SPIR-V image ahead of time for one Intel GPU
 // with ocloc, and checks zebins (gpuaot check). See README.md.
 //
-//	gpuaot -ocloc=OCLOC -device=DEV [-options=STR] [-kernels=IMAGE.sym] [-timeout=DUR] IN.spv OUT
+//	gpuaot -ocloc=OCLOC -device=DEV[,DEV...] [-options=STR] [-kernels=IMAGE.sym] [-properties=IMAGE.prop] [-timeout=DUR] IN.spv OUT
 //	gpuaot check -ocloc=OCLOC -device=DEV -ip=MAJOR.MINOR.REV [-timeout=DUR] TABLE...
 package main
 
@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"unicode/utf8"
 
 	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/usage"
@@ -37,25 +36,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, oneLine(name+": "+err.Error()))
+		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
 		return 1
 	}
 	return 0
-}
-
-// maxLine bounds a message: the whole line, newline excluded.
-const maxLine = 1000
-
-// oneLine makes msg one printable line of at most maxLine bytes
-// (tools/internal/errtext escapes it; a longer one is cut, ending "...").
-func oneLine(msg string) string {
-	l := errtext.Line(msg)
-	if len(l) <= maxLine {
-		return l
-	}
-	n := maxLine - len("...")
-	for n > 0 && !utf8.RuneStart(l[n]) {
-		n--
-	}
-	return l[:n] + "..."
 }

@@ -11,8 +11,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rules-sycl/rules_sycl/tools/internal/errtext"
 	"github.com/rules-sycl/rules_sycl/tools/internal/proctest"
 	"github.com/rules-sycl/rules_sycl/tools/internal/zebin"
 )
@@ -227,27 +229,34 @@ func TestCompileErrors(t *testing.T) {
 		{"short", []string{"short.spv", "out/k.bin"},
 			"gpuaot: short.spv: not a SPIR-V module (8 bytes, shorter than a SPIR-V header: 20)"},
 		{"FIFO", []string{"fifo.spv", "out/k.bin"},
-			"gpuaot: fifo.spv: not a regular file (a named pipe)"},
+			"gpuaot: fifo.spv: a named pipe (FIFO), not a regular file: cannot be read as a SPIR-V image"},
 		{"directory", []string{"adir", "out/k.bin"},
-			"gpuaot: adir: not a regular file (a directory)"},
+			"gpuaot: adir: a directory, not a regular file: cannot be read as a SPIR-V image"},
+		{"a device", []string{"/dev/zero", "out/k.bin"},
+			"gpuaot: /dev/zero: a character device, not a regular file: cannot be read as a SPIR-V image"},
 		{"no input", []string{"nosuch.spv", "out/k.bin"},
 			"gpuaot: nosuch.spv: no such file or directory"},
 		{"no output directory", []string{"kernels.spv", "nodir/k.bin"},
-			"gpuaot: nodir/k.bin: cannot write it: its directory nodir: no such file or directory"},
+			"gpuaot: nodir/k.bin: directory nodir does not exist"},
 		{"output directory a file", []string{"kernels.spv", "kernels.cl/k.bin"},
-			"gpuaot: kernels.cl/k.bin: cannot write it: kernels.cl is not a directory"},
+			"gpuaot: kernels.cl/k.bin: kernels.cl is not a directory"},
 		{"OUT is IN", []string{"kernels.spv", "kernels.spv"},
-			"gpuaot: kernels.spv: the output is the input"},
+			"gpuaot: kernels.spv: is also an input: the output would replace it"},
 		{"OUT is IN, spelt otherwise", []string{"kernels.spv", "./kernels.spv"},
-			"gpuaot: ./kernels.spv: the output is the input"},
+			"gpuaot: ./kernels.spv: is also an input: the output would replace it"},
 		{"OUT is a link to IN", []string{"kernels.spv", "out/link.spv"},
-			"gpuaot: out/link.spv: the output is the input kernels.spv"},
+			"gpuaot: out/link.spv: is the input kernels.spv: the output would replace it"},
 		{"OUT is a symbolic link to IN", []string{"kernels.spv", "out/symlink.spv"},
-			"gpuaot: out/symlink.spv: the output is the input kernels.spv"},
+			"gpuaot: out/symlink.spv: is the input kernels.spv: the output would replace it"},
+		{"OUT is the -kernels file", []string{"-kernels=kernels.sym", "kernels.spv", "kernels.sym"},
+			"gpuaot: kernels.sym: is also an input: the output would replace it"},
 		{"OUT is a directory", []string{"kernels.spv", "adir"},
-			"gpuaot: adir: cannot write it: a directory"},
+			"gpuaot: adir: is a directory"},
 		{"OUT is a FIFO", []string{"kernels.spv", "fifo.spv"},
-			"gpuaot: fifo.spv: cannot write it: a named pipe"},
+			"gpuaot: fifo.spv: exists and is not a regular file"},
+		// OUT is checked before IN is read.
+		{"OUT and IN both wrong", []string{"nosuch.spv", "nodir/k.bin"},
+			"gpuaot: nodir/k.bin: directory nodir does not exist"},
 		{"unknown device", []string{"-device=nosuch", "kernels.spv", "out/k.bin"},
 			"gpuaot: kernels.spv: ocloc cannot compile it for nosuch (exit 223): Error: Cannot get HW Info for device nosuch."},
 		{"a kernel missing", []string{"-kernels=missing.sym", "kernels.spv", "out/k.bin"},
@@ -257,7 +266,11 @@ func TestCompileErrors(t *testing.T) {
 		{"no kernels file", []string{"-kernels=nosuch.sym", "kernels.spv", "out/k.bin"},
 			"gpuaot: nosuch.sym: no such file or directory"},
 		{"kernels file a FIFO", []string{"-kernels=fifo.spv", "kernels.spv", "out/k.bin"},
-			"gpuaot: fifo.spv: not a regular file (a named pipe)"},
+			"gpuaot: fifo.spv: a named pipe (FIFO), not a regular file: cannot be read as a symbol file"},
+		{"properties file a FIFO", []string{"-properties=fifo.spv", "kernels.spv", "out/k.bin"},
+			"gpuaot: fifo.spv: a named pipe (FIFO), not a regular file: cannot be read as a property set file"},
+		{"no properties file", []string{"-properties=nosuch.prop", "kernels.spv", "out/k.bin"},
+			"gpuaot: nosuch.prop: no such file or directory"},
 		{"NUL in kernels file", []string{"-kernels=nul.sym", "kernels.spv", "out/k.bin"},
 			`gpuaot: nul.sym: line 2: NUL byte in "x\x00y"`},
 		{"device list with an option", []string{"-device=pvc,-q", "kernels.spv", "out/k.bin"},
@@ -278,8 +291,10 @@ func TestCompileErrors(t *testing.T) {
 			"gpuaot: -timeout 0s: must be positive"},
 		{"unknown flag", []string{"-frobnicate", "kernels.spv", "out/k.bin"},
 			"gpuaot: flag provided but not defined: -frobnicate"},
+		// The whole line is at most 1,000 bytes, "gpuaot: " and the
+		// "... (N bytes)" that says it was cut included (errtext.ToolLine).
 		{"long input name", []string{long + ".spv", "out/k.bin"},
-			"gpuaot: " + long[:1000-len("gpuaot: ")-3] + "..."},
+			cutLine("gpuaot: " + long + ".spv: file name too long")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"-ocloc=" + oc, "-device=pvc"}, tc.args...)
@@ -295,8 +310,8 @@ func TestCompileErrors(t *testing.T) {
 			if rc != 1 || stdout != "" || stderr != tc.want+"\n" {
 				t.Errorf("gpuaot = %d, stdout %q, stderr\n%q; want 1, no output and\n%q", rc, stdout, stderr, tc.want+"\n")
 			}
-			if len(stderr) > maxLine+1 {
-				t.Errorf("message of %d bytes, more than %d", len(stderr)-1, maxLine)
+			if len(stderr) > errtext.MaxLine+1 {
+				t.Errorf("message of %d bytes, more than %d", len(stderr)-1, errtext.MaxLine)
 			}
 			if d := cmp.Diff([]string{"link.spv", "symlink.spv"}, listDir(t, "out")); d != "" {
 				t.Errorf("out/ after a failure (-want +got):\n%s", d)
@@ -331,7 +346,9 @@ func TestCompileFakeOcloc(t *testing.T) {
 		{name: "output beyond the cap", script: `i=0; while [ $i -lt 4000 ]; do echo "noise line $i ................................................"; i=$((i+1)); done; echo "Error: after the cap"; exit 5`,
 			want: "gpuaot: kernels.spv: ocloc cannot compile it for pvc (exit 5): noise line 0 ................................................"},
 		{name: "one huge error line", script: "printf '%s\\n' '" + hugeLine + "'; exit 2",
-			want: oneLine("gpuaot: kernels.spv: ocloc cannot compile it for pvc (exit 2): " + strings.TrimSpace(hugeLine))},
+			// Of the 1,000,001 bytes the first 64 KiB kept (childproc.Capped
+			// says how many were not), the line cut to 1,000 bytes.
+			want: cutLine("gpuaot: kernels.spv: ocloc cannot compile it for pvc (exit 2): " + hugeLine[:64<<10] + fmt.Sprintf("... (%d more bytes not kept)", len(hugeLine)+1-(64<<10)))},
 		{name: "the first error line", script: "echo Warning: something; echo; echo 'Command was: /abs/ocloc compile'; echo '  Error: the reason  '; echo 'error: later'; exit 1",
 			want: "gpuaot: kernels.spv: ocloc cannot compile it for pvc (exit 1): Error: the reason"},
 		{name: "no error line", script: "echo; echo 'Command was: /abs/ocloc'; echo 'something went wrong'; echo other; exit 3",
@@ -357,8 +374,8 @@ func TestCompileFakeOcloc(t *testing.T) {
 			if rc != 1 || stdout != "" || stderr != tc.want+"\n" {
 				t.Errorf("gpuaot = %d, stdout %q, stderr\n%q; want 1, no output and\n%q", rc, stdout, stderr, tc.want+"\n")
 			}
-			if len(stderr) > maxLine+1 {
-				t.Errorf("message of %d bytes, more than %d", len(stderr)-1, maxLine)
+			if len(stderr) > errtext.MaxLine+1 {
+				t.Errorf("message of %d bytes, more than %d", len(stderr)-1, errtext.MaxLine)
 			}
 			if tc.maxSeconds > 0 && time.Since(start).Seconds() > tc.maxSeconds {
 				t.Errorf("gpuaot took %v", time.Since(start))
@@ -374,31 +391,26 @@ func TestCompileFakeOcloc(t *testing.T) {
 	}
 }
 
-func TestCappedBuffer(t *testing.T) {
-	b := &cappedBuffer{limit: 10}
-	for _, s := range []string{"abc", "defghij", "klm", "nop"} {
-		if n, err := b.Write([]byte(s)); n != len(s) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", s, n, err)
-		}
-	}
-	if string(b.buf) != "abcdefghij" || b.dropped != 6 {
-		t.Errorf("kept %q, dropped %d; want abcdefghij, 6", b.buf, b.dropped)
-	}
+// cutLine is an ASCII line of more than 1,000 bytes as errtext.Line cuts
+// it: 1,000 bytes in all, ending with "... (N bytes)", N its length.
+func cutLine(full string) string {
+	suffix := fmt.Sprintf("... (%d bytes)", len(full))
+	return full[:errtext.MaxLine-len(suffix)] + suffix
 }
 
-func TestOneLine(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"short", "short"},
-		{"a\nb\x1b[31m", `a\nb\x1b[31m`},
-		{strings.Repeat("é", 600), strings.Repeat("é", 498) + "..."},
-	} {
-		got := oneLine(tc.in)
-		if got != tc.want {
-			t.Errorf("oneLine(%.20q...) = %.40q..., want %.40q...", tc.in, got, tc.want)
-		}
-		if len(got) > maxLine {
-			t.Errorf("oneLine: %d bytes", len(got))
-		}
+// A long message of multibyte characters: one line of at most 1,000
+// bytes in all, cut on a character, valid UTF-8.
+func TestLongErrorLine(t *testing.T) {
+	chdir(t)
+	in := strings.Repeat("é", 600) + ".spv" // 1,204 bytes
+	rc, stdout, stderr := runTool("-ocloc=ocloc", "-device=pvc", in, "k.bin")
+	full := "gpuaot: " + in + ": file name too long" // over 255 bytes
+	suffix := fmt.Sprintf("... (%d bytes)\n", len(full))
+	if rc != 1 || stdout != "" || !strings.HasPrefix(stderr, "gpuaot: éé") || !strings.HasSuffix(stderr, suffix) {
+		t.Fatalf("gpuaot = %d, stdout %q, stderr %.60q...; want 1 and a line ending %q", rc, stdout, stderr, suffix)
+	}
+	if len(stderr)-1 > errtext.MaxLine || len(stderr)-1 < errtext.MaxLine-1 || !utf8.ValidString(stderr) {
+		t.Errorf("line of %d bytes (valid UTF-8: %v), want %d (or one less, cut on a character)", len(stderr)-1, utf8.ValidString(stderr), errtext.MaxLine)
 	}
 }
 
