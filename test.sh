@@ -4,8 +4,11 @@
 # documentation's links, length and mnemonic table (tests/docs/check_docs.py),
 # and `bazel test //...` (Starlark analysis tests, tool tests, integration builds
 # that compile and run every example on Intel's oneAPI runtime and CPU OpenCL
-# device, @oneapi_runtime), Intel's SYCL end-to-end tests (tests/e2e/run.sh:
-# the corpus in ../shared/e2e built as @sycl_e2e and run), hermeticity, and
+# device, @oneapi_runtime), Intel GPU images (every example built for two
+# Intel GPUs, one SyclAot per image table and GPU, an image ocloc refuses),
+# Intel's SYCL end-to-end tests (tests/e2e/run.sh: the corpus in
+# ../shared/e2e built as @sycl_e2e and run; a subset also for two Intel
+# GPUs), hermeticity, and
 # remote execution on a loopback Buildbarn with two workers
 # (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1 skips it on a developer's
 # machine, never in CI), then the same rules under
@@ -120,6 +123,24 @@ for want in "Compiling SYCL device images of //tests/cpuaot:undefined_aot for sp
 done
 grep -F "foreach:" <<<"$out"
 
+step "Intel GPUs: every example for spir64,intel_gpu_pvc,intel_gpu_bmg_g21, one SyclAot per image table and GPU"
+# The zebins of vector_add are read back and disassembled, and the fat
+# programs run on the CPU device, in `bazel test //...`
+# (//examples/vector_add:vector_add_intel_gpu_*).
+bazel build --//sycl:targets=spir64,intel_gpu_pvc,intel_gpu_bmg_g21 //examples/...
+tests/integration/check_intel_gpu_aot.sh //examples/... intel_gpu_pvc,intel_gpu_bmg_g21
+
+step "Intel GPUs: an image ocloc cannot compile fails its SyclAot action"
+if out="$(bazel build --//sycl:targets=intel_gpu_pvc //tests/intelgpu:unsupported_sub_group 2>&1)"; then
+  echo "//tests/intelgpu:unsupported_sub_group built for intel_gpu_pvc: its kernel needs sub-groups of 64" >&2
+  exit 1
+fi
+for want in "Compiling SYCL device images of //tests/intelgpu:unsupported_sub_group for intel_gpu_pvc failed" \
+  "/unsupported_sub_group_0.spv: ocloc cannot compile it for pvc (exit 245): error: in kernel 'wide': Unsupported required sub group size"; do
+  grep -qF -- "$want" <<<"$out" || { printf '%s\n' "$out" | tail -8 >&2; echo "the build's error lacks: $want" >&2; exit 1; }
+done
+grep -F "gpuaot:" <<<"$out"
+
 step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
 tests/hermetic/check.sh
 
@@ -163,6 +184,12 @@ step "e2e on the per-TU path (rdc = 0): the fixed subset tests/e2e/per_tu_subset
 E2E_TESTS=tests/e2e/per_tu_subset.txt tests/e2e/run.sh --//sycl:rdc=false --output_groups=+sycl_spirv_validation 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log"
 e2e_per_tu="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e_per_tu.log" | tail -1)"
 
+step "e2e for two Intel GPUs beside spir64: the fixed subset tests/e2e/intel_gpu_subset.txt"
+# Each program carries zebins for intel_gpu_pvc and intel_gpu_bmg_g21 (no
+# Intel GPU here: it runs on the CPU device from its SPIR-V image).
+E2E_TESTS=tests/e2e/intel_gpu_subset.txt tests/e2e/run.sh --//sycl:targets=spir64,intel_gpu_pvc,intel_gpu_bmg_g21 2>&1 | tee "${TMPDIR:-/tmp}/rules_sycl_e2e_intel_gpu.log"
+e2e_intel_gpu="$(grep '^e2e: [0-9]* passed, [0-9]* failed' "${TMPDIR:-/tmp}/rules_sycl_e2e_intel_gpu.log" | tail -1)"
+
 step_done
 
 echo
@@ -170,5 +197,6 @@ echo "time per step (total $SECONDS s):"
 printf '%s\n' "${TIMES[@]}"
 echo "${e2e:-e2e: no summary}"
 echo "per-TU path: ${e2e_per_tu:-e2e: no summary}"
+echo "Intel GPUs: ${e2e_intel_gpu:-e2e: no summary}"
 echo "test.sh: all checks passed"
 echo "bazel: ${executed:-0} passed, 0 failed"

@@ -2,7 +2,9 @@
 # Hermeticity of the SYCL action graph, on the generated 50-TU program (with
 # SPIR-V images, and with x86-64 images compiled ahead of time by the CPU
 # OpenCL runtime: the OpenCL C app50_cpu_aot; SYCL C++ TUs that import
-# SYCL_EXTERNAL functions cannot be compiled ahead of time alone):
+# SYCL_EXTERNAL functions cannot be compiled ahead of time alone), and on
+# vector_add built for spir64 and two Intel GPUs (its zebins from the
+# hermetic ocloc):
 #  1. a second checkout in another directory, built from scratch in its own
 #     output base, produces outputs byte-identical to this checkout's
 #     (device bitcode, split images, SPIR-V, wrapper object, executable);
@@ -14,7 +16,7 @@
 #   tests/hermetic/check.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-targets=(//tests/hermetic/app50:app50 //tests/opencl/app50:app50_cpu_aot)
+targets=(//tests/hermetic/app50:app50 //tests/opencl/app50:app50_cpu_aot //examples/vector_add:vector_add_intel_gpu)
 work="$(mktemp -d "${TMPDIR:-/tmp}/hermetic.XXXXXX")"
 servers=()
 cleanup() {
