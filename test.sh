@@ -12,9 +12,11 @@
 # remote execution on a loopback Buildbarn with two workers
 # (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1 skips it on a developer's
 # machine, never in CI), then the same rules under
-# Bazel 7.7.1 with bzlmod (tests/bzlmod/run.sh: rules_sycl's own
-# `bazel test //...` and a consumer module that builds and runs every
-# example; RULES_SYCL_NO_BAZEL7=1 skips it, never in CI). Run ./setup.sh first.
+# Bazel 7.7.1 with bzlmod and the flags that take away what Bazel 8 and 9
+# removed (tests/bzlmod/run.sh: rules_sycl's own `bazel test //...` and a
+# consumer module that builds and runs every example, both under
+# tests/bzlmod/bazel9.bazelrc; RULES_SYCL_NO_BAZEL7=1 skips it, never in
+# CI). Run ./setup.sh first.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 ROOT="$PWD"
@@ -56,11 +58,12 @@ step "go vet ($("$GO" env GOVERSION))"
 "$GO" vet ./...
 
 step "buildifier"
-# rules_sycl supports Bazel 4.2 through 8, so it uses the native CcInfo,
-# cc_common and cc/sh rules, not the rules_cc/rules_shell loads newer
-# buildifiers ask for (they do not exist for Bazel 4.2).
+# Every default warning, the native-* ones included: Bazel 9 has no global
+# CcInfo, cc_common, cc rules or sh rules, so every file loads them
+# (@rules_cc//cc:defs.bzl, @rules_shell//shell:*.bzl). The BUILD files
+# rules_sycl's repository rules write get the same check in
+# tests/bzlmod/run.sh, from Bazel 7's output base.
 buildifier -mode=check -lint=warn \
-  --warnings=-native-cc-info,-native-cc-common,-native-cc-library,-native-cc-binary,-native-cc-test,-native-cc-toolchain,-native-cc-import,-native-sh-test,-native-sh-binary \
   $(git ls-files '*.bzl' 'BUILD.bazel' '*/BUILD.bazel' 'WORKSPACE' 'MODULE.bazel')
 
 step "BUILD files match Gazelle"
@@ -154,7 +157,7 @@ else
 fi
 
 if [ -z "${RULES_SYCL_NO_BAZEL7:-}" ]; then
-  step "Bazel 7.7.1 (bzlmod): rules_sycl's bazel test //..., the consumer module"
+  step "Bazel 7.7.1 (bzlmod, Bazel 9's removals): rules_sycl's bazel test //..., the consumer module"
   tests/bzlmod/run.sh
 else
   step "Bazel 7.7.1: SKIPPED (RULES_SYCL_NO_BAZEL7=1; CI runs it)"

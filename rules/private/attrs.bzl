@@ -1,5 +1,6 @@
 """The attributes rules_sycl's rules share, in one place."""
 
+load("@rules_cc//cc:defs.bzl", "CcInfo")
 load("//sycl:cpu_aot_isas.bzl", "CPU_AOT_ISAS")
 load(":providers.bzl", "SyclInfo")
 load(":tables.bzl", "CXX_SOURCE_EXTENSIONS", "C_SOURCE_EXTENSIONS", "DEVICE_LANGUAGES", "HEADER_EXTENSIONS", "SPLIT_MODES", "TOOLCHAIN_TYPE")

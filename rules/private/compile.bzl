@@ -1,5 +1,6 @@
 """Compilation every rule shares: per-TU device code and the host code of srcs."""
 
+load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common")
 load("//rules/private/actions:host_compile.bzl", "emit_host_compile")
 load("//rules/private/actions:host_source.bzl", "emit_host_source")
 load(":frontend_dpcpp.bzl", "FRONTEND_DPCPP")

@@ -7,7 +7,8 @@ it as their first argument.
 """
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
-load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load("@rules_cc//cc:defs.bzl", "cc_common")
+load("@rules_cc//cc:find_cc_toolchain.bzl", "find_cc_toolchain")
 load(":intel_gpu.bzl", "INTEL_GPU_ALIASES")
 load(":toolchain.bzl", "find_sycl_toolchain")
 
@@ -40,7 +41,7 @@ def sycl_context(ctx):
           table an action writes into a tree artifact.
     """
     toolchain = find_sycl_toolchain(ctx)
-    cc_toolchain = find_cpp_toolchain(ctx)
+    cc_toolchain = find_cc_toolchain(ctx)
     feature_configuration = cc_common.configure_features(
         ctx = ctx,
         cc_toolchain = cc_toolchain,

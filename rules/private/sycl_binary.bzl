@@ -1,5 +1,6 @@
 """sycl_binary: the device pipeline and the host link of a SYCL program."""
 
+load("@rules_cc//cc:defs.bzl", "cc_common")
 load(":attrs.bzl", "BINARY_ATTRS", "TOOLCHAINS")
 load(":compile.bzl", "compile_sources")
 load(":context.bzl", "sycl_context")

@@ -6,6 +6,7 @@ earlier, like CMake's SYCL_RESOLVE_DEVICE_SYMBOLS: dependents get host code
 plus a registration object, and no device code to link again.
 """
 
+load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common")
 load(":attrs.bzl", "DEVICE_LINK_ATTRS", "TOOLCHAINS")
 load(":compile.bzl", "compile_sources")
 load(":context.bzl", "sycl_context")

@@ -1,5 +1,6 @@
 """sycl_library: device and host code of a SYCL library."""
 
+load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common")
 load(":attrs.bzl", "LIBRARY_ATTRS", "TOOLCHAINS")
 load(":compile.bzl", "compile_sources")
 load(":context.bzl", "sycl_context")

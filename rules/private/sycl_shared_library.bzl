@@ -1,5 +1,6 @@
 """sycl_shared_library: a shared library that carries and registers its own device images."""
 
+load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common")
 load(":attrs.bzl", "DEVICE_LINK_ATTRS", "TOOLCHAINS")
 load(":compile.bzl", "compile_sources")
 load(":context.bzl", "sycl_context")

@@ -1,5 +1,6 @@
 """The sycl_toolchain rule: the device targets, tools and runtime of one SYCL toolchain."""
 
+load("@rules_cc//cc:defs.bzl", "CcInfo")
 load("//rules/private/actions:sycl_devicelibs.bzl", "emit_sycl_devicelibs")
 load("//rules/private/actions:sycl_jit_check.bzl", "emit_sycl_jit_check")
 load("//sycl:cpu_aot_isas.bzl", "DEFAULT_CPU_AOT_ISA", "DEFAULT_TARGETS")

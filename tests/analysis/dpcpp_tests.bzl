@@ -1,6 +1,7 @@
 """Analysis tests of the DPC++ toolchain's command lines (no DPC++ runs here)."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("@rules_cc//cc:defs.bzl", "CcInfo")
 load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths")
 
 # external/dpcpp_fake in WORKSPACE mode, the canonical name under bzlmod.

@@ -1,6 +1,7 @@
 """Analysis tests of the actions sycl_library, sycl_binary and sycl_toolchain register."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("@rules_cc//cc:defs.bzl", "CcInfo")
 load("//rules:defs.bzl", "SyclInfo")
 load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value", "make_per_tu")
 

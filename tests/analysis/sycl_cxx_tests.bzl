@@ -1,6 +1,7 @@
 """Analysis tests of SYCL C++ with the clang toolchain: tools/syclc per TU, the host compile, the wrap."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("@rules_cc//cc:defs.bzl", "CcInfo")
 load("//rules:defs.bzl", "SyclInfo")
 load(":actions.bzl", "actions_by_mnemonic", "assert_no_absolute_paths", "flag_value", "make_per_tu")
 

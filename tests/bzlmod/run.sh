@@ -8,6 +8,12 @@
 #      SYCL C++ test, then every example of rules_sycl by label
 #      (@rules_sycl//examples/... and @rules_sycl//tests/sycl_cxx/..., the
 #      SYCL C++ example) built and run, and `bazel run` of the main example.
+# Both run under tests/bzlmod/bazel9.bazelrc (Bazel 9 as far as 7.7.1 can
+# show it: no WORKSPACE, the shell rules taken away, the --incompatible_*
+# flags Bazel 8 and 9 flipped), which tests/bzlmod/bazel7 passes to every
+# command; after each, the BUILD files rules_sycl's repository rules wrote
+# get buildifier's native-* check (7.7.1 cannot take CcInfo and the cc
+# rules away: docs/development.md, "Bazel 8 and 9").
 # Each part shuts its Bazel server down. Prints the time of each part.
 #   tests/bzlmod/run.sh [wrapper|root|consumer]...   (default: all three)
 set -euo pipefail
@@ -45,6 +51,32 @@ for t in "${POCL_TESTS[@]}"; do EXCEPTIONS+=("-$t"); done
 # under bzlmod.
 REPEATED=(//tools/... //tests/corpus/... //tests/hermetic/... //tests/bench/... //examples/... //tests/sycl_cxx/...)
 for p in "${REPEATED[@]}"; do EXCEPTIONS+=("-$p"); done
+# The Gazelle extension's golden test calls Gazelle's Go API as 0.26.0 (the
+# WORKSPACE's, where ./test.sh runs it) has it; Gazelle 0.51.3 (bzlmod: the
+# one rules_go 0.61.1 needs) moved merger to its v2 module and gave
+# merger.MergeFile a sixth argument. The extension itself builds and runs
+# here (//gazelle:gazelle_sycl_generation_test).
+EXCEPTIONS+=(-//gazelle/sycl:sycl_test)
+
+# lint_generated PATTERN: buildifier's native-* warnings (a symbol Bazel 9
+# no longer predeclares, not loaded) in the BUILD files of the external
+# repositories PATTERN names in the current workspace's output base: those
+# rules_sycl's repository rules write, which ./test.sh's buildifier step
+# (tracked files) does not see.
+lint_generated() {
+  local output_base files out
+  output_base="$("$BAZEL7" info output_base 2>/dev/null)"
+  # shellcheck disable=SC2206
+  files=($output_base/external/$1/BUILD.bazel)
+  [ -f "${files[0]}" ] || { echo "FAIL: no repository $1 in $output_base/external" >&2; return 1; }
+  out="$("$ROOT/.offline/bin/buildifier" -mode=check -lint=warn -warnings=all "${files[@]}" 2>&1 | grep ': native-' || true)"
+  if [ -n "$out" ]; then
+    printf '%s\n' "$out" >&2
+    echo "FAIL: BUILD files rules_sycl's repository rules wrote use symbols Bazel 9 does not predeclare" >&2
+    return 1
+  fi
+  echo "generated BUILD files: ${#files[@]} (external/$1), each loading what Bazel 9 does not predeclare"
+}
 
 # executed LOGFILE: "N" from Bazel's "Executed N out of M tests: N tests pass."
 executed() {
@@ -68,6 +100,9 @@ run_root() {
     echo "FAIL: @local_config_sycl is not the LLVM 19 toolchain: $(head -1 "$build_file" 2>&1)" >&2
     rc=1
   fi
+  # The root module's extension repositories: +sycl+NAME (Bazel 8's names,
+  # --incompatible_use_plus_in_repo_names).
+  lint_generated '+sycl+*' || rc=1
   "$BAZEL7" shutdown
   [ "$rc" -eq 0 ] || { echo "FAIL: bazel7 test //... exited $rc (log: $LOG.root.log)" >&2; exit 1; }
   echo "bazel7 root: $(executed "$LOG.root.log") tests passed in $((SECONDS - start)) s"
@@ -86,6 +121,8 @@ run_consumer() {
     grep -q '^vector_add: 1048576 elements OK$' "$LOG.run.log" ||
       { echo "FAIL: bazel7 run @rules_sycl//examples/vector_add did not print its result" >&2; rc=1; }
   fi
+  # As a dependency: rules_sycl++sycl+NAME.
+  lint_generated 'rules_sycl++sycl+*' || rc=1
   "$BAZEL7" shutdown
   cd "$ROOT"
   [ "$rc" -eq 0 ] || { echo "FAIL: the consumer module (log: $LOG.consumer.log)" >&2; exit 1; }
