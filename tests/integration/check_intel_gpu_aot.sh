@@ -18,11 +18,12 @@ import re, sys
 text = open(sys.argv[1]).read()
 targets = sys.argv[2].split(",")
 actions = []
-for block in text.split("\naction ")[1:]:
+for block in ("\n" + text).split("\naction ")[1:]:
     m = re.search(r"Mnemonic: (\S+)", block)
     cmd = block[block.find("Command Line:"):]
     args = re.findall(r"'([^']*)'|(\S+)", cmd)
-    args = [a or b for a, b in args]
+    # aquery's text form continues lines with a backslash.
+    args = [a or b for a, b in args if (a or b) != "\\"]
     actions.append((m.group(1), args))
 failed = False
 for t in targets:
