@@ -31,7 +31,8 @@
       ocloc), then the totals per device and the peak RSS max and median.
 
 A SyclAot action's device target is the path component of its output
-directory that names one (intel_gpu_pvc, ...); its TU the component after.
+directory that names one (intel_gpu_pvc, ...); its TU the source file the
+unit directory after it is named for (..._tu7.cc.id.bc: tu7).
 """
 import collections
 import gzip
@@ -95,11 +96,14 @@ def spawns(path):
 
 
 def target_unit(paths):
+    """(device target, TU) of an output path .../<target>/tu/<unit>/aot."""
     for p in paths:
         parts = p.split("/")
         for n, c in enumerate(parts):
             if TARGET.match(c):
-                return c, parts[n + 1] if n + 1 < len(parts) and not parts[n + 1].startswith("aot") else "-"
+                rest = [x for x in parts[n + 1:] if x != "tu" and not x.startswith("aot")]
+                # <package>_<binary>_<target>_<package>_tu7.cc.id.bc: tu7
+                return c, rest[0].rsplit("_", 1)[-1].split(".")[0] if rest else "-"
     return "?", "?"
 
 
@@ -112,7 +116,7 @@ def execlog(path):
         hit = x.get("remoteCacheHit", False)
         by[m]["cache hit" if hit else x.get("runner", "?")] += 1
         if m == "SyclAot" and not hit:
-            t, u = target_unit([o["path"] for o in x.get("listedOutputs", [])] if isinstance(x.get("listedOutputs", [None])[0], dict) else x.get("listedOutputs", []))
+            t, u = target_unit(x.get("listedOutputs", []))
             aot_t[t] += 1
             aot_u[u] += 1
     print("spawns: %d" % len(s))
