@@ -39,7 +39,7 @@
 # shared: every figure comes with the load average before -> after it.
 #   [OUTPUT_BASE=DIR] [MAKE=0] tests/bench/intel_gpu/run.sh
 # Figures (docs/development.md's benchmark table), 2026-12-02 03:13-03:5x
-# UTC at 05781e4 (the sections' script as committed with these figures), the 2-core machine shared with three other engineers'
+# UTC at 05781e4, the 2-core machine shared with three other engineers'
 # Bazel builds (load average 5.2-15.4 over the run, ~8 most of it: every
 # wall time is inflated by it; the CPU times are the bench's own),
 #   OUTPUT_BASE=/tmp/igpu_bench/ob tests/bench/intel_gpu/run.sh
