@@ -15,36 +15,65 @@ default (pvc: the auto large-GRF mode, -device_options pvc ...). Only the
 architectures the pinned ocloc supports: Gen12 (Xe) and newer; icllp, ehl
 and Gen9/Gen8 moved to Intel's legacy ocloc, which Debian does not ship.
 
+`aspects` and `sub_group_sizes`: what DPC++ 2026.2's device config file
+(llvm/SYCLLowerIR/DeviceConfigFile.td; the table DeviceConfigFile::TargetTable
+in the pinned libsycl-jit, which tests/intelgpu/device_config.py reads back
+and compares with these rows) says the architecture supports: an image whose
+device requirements need another aspect or sub-group size is left out of
+that target's images, as sycl-post-link leaves it out of the target's table
+(tools/gpuaot -aspects, -sub-group-sizes).
+
 One departure: DPC++ passes `xe_lpgplus_b0` for intel_gpu_arl_h, which ocloc
 26.27 refuses ("Could not determine device target"); `arl_h` names the same
 IP (12.74.4).
 """
 
+# aspects.def's numbers (the pinned runtime's include/sycl/info/aspects.def)
+# of the aspects DPC++'s device config file lists for its Intel GPUs: the
+# numbers an image's [SYCL/device requirements] aspects property holds.
+INTEL_GPU_ASPECTS = {
+    "fp16": 5,
+    "fp64": 6,
+    "atomic64": 27,
+    "ext_intel_esimd": 49,
+    "ext_oneapi_fragment": 50,
+    "ext_oneapi_chunk": 51,
+    "ext_oneapi_tangle": 52,
+}
+
+# The device config file's aspect lists (Gen12 LP and Alchemist have no fp64).
+_XE = ["ext_intel_esimd", "ext_oneapi_fragment", "ext_oneapi_chunk", "ext_oneapi_tangle", "fp16", "atomic64"]
+_XE_FP64 = _XE + ["fp64"]
+
+# Its sub-group size lists (Ponte Vecchio and Xe2 and newer have no 8).
+_SG_8_16_32 = [8, 16, 32]
+_SG_16_32 = [16, 32]
+
 INTEL_GPU_TARGETS = [
-    struct(name = "intel_gpu_tgllp", device = "tgllp", macro = "TGLLP", ip = "12.0.0", options = ""),
-    struct(name = "intel_gpu_rkl", device = "rkl", macro = "RKL", ip = "12.1.0", options = ""),
-    struct(name = "intel_gpu_adl_s", device = "adl_s", macro = "ADL_S", ip = "12.2.0", options = ""),
-    struct(name = "intel_gpu_adl_p", device = "adl_p", macro = "ADL_P", ip = "12.3.0", options = ""),
-    struct(name = "intel_gpu_adl_n", device = "adl_n", macro = "ADL_N", ip = "12.4.0", options = ""),
-    struct(name = "intel_gpu_dg1", device = "dg1", macro = "DG1", ip = "12.10.0", options = ""),
-    struct(name = "intel_gpu_acm_g10", device = "acm_g10", macro = "ACM_G10", ip = "12.55.8", options = ""),
-    struct(name = "intel_gpu_acm_g11", device = "acm_g11", macro = "ACM_G11", ip = "12.56.5", options = ""),
-    struct(name = "intel_gpu_acm_g12", device = "acm_g12", macro = "ACM_G12", ip = "12.57.0", options = ""),
-    struct(name = "intel_gpu_pvc", device = "pvc", macro = "PVC", ip = "12.60.7", options = "-ze-intel-enable-auto-large-GRF-mode"),
-    struct(name = "intel_gpu_pvc_vg", device = "pvc_xt_c0_vg", macro = "PVC_VG", ip = "12.61.7", options = ""),
-    struct(name = "intel_gpu_mtl_u", device = "mtl_s", macro = "MTL_U", ip = "12.70.4", options = ""),
-    struct(name = "intel_gpu_mtl_h", device = "mtl_p", macro = "MTL_H", ip = "12.71.4", options = ""),
-    struct(name = "intel_gpu_arl_h", device = "arl_h", macro = "ARL_H", ip = "12.74.4", options = ""),
-    struct(name = "intel_gpu_bmg_g21", device = "bmg_g21", macro = "BMG_G21", ip = "20.1.0", options = ""),
-    struct(name = "intel_gpu_bmg_g31", device = "bmg_g31", macro = "BMG_G31", ip = "20.2.0", options = ""),
-    struct(name = "intel_gpu_lnl_m", device = "lnl_m", macro = "LNL_M", ip = "20.4.4", options = ""),
-    struct(name = "intel_gpu_ptl_h", device = "ptl_h", macro = "PTL_H", ip = "30.0.4", options = ""),
-    struct(name = "intel_gpu_ptl_u", device = "ptl_u", macro = "PTL_U", ip = "30.1.0", options = ""),
-    struct(name = "intel_gpu_wcl", device = "wcl", macro = "WCL", ip = "30.3.1", options = ""),
-    struct(name = "intel_gpu_nvl_s", device = "nvl_s", macro = "NVL_S", ip = "30.4.4", options = ""),
-    struct(name = "intel_gpu_nvl_u", device = "nvl_u", macro = "NVL_U", ip = "30.5.4", options = ""),
-    struct(name = "intel_gpu_nvl_p", device = "nvl_p", macro = "NVL_P", ip = "35.10.4", options = ""),
-    struct(name = "intel_gpu_cri", device = "cri", macro = "CRI", ip = "35.11.0", options = ""),
+    struct(name = "intel_gpu_tgllp", device = "tgllp", macro = "TGLLP", ip = "12.0.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_rkl", device = "rkl", macro = "RKL", ip = "12.1.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_adl_s", device = "adl_s", macro = "ADL_S", ip = "12.2.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_adl_p", device = "adl_p", macro = "ADL_P", ip = "12.3.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_adl_n", device = "adl_n", macro = "ADL_N", ip = "12.4.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_dg1", device = "dg1", macro = "DG1", ip = "12.10.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_acm_g10", device = "acm_g10", macro = "ACM_G10", ip = "12.55.8", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_acm_g11", device = "acm_g11", macro = "ACM_G11", ip = "12.56.5", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_acm_g12", device = "acm_g12", macro = "ACM_G12", ip = "12.57.0", options = "", aspects = _XE, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_pvc", device = "pvc", macro = "PVC", ip = "12.60.7", options = "-ze-intel-enable-auto-large-GRF-mode", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_pvc_vg", device = "pvc_xt_c0_vg", macro = "PVC_VG", ip = "12.61.7", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_mtl_u", device = "mtl_s", macro = "MTL_U", ip = "12.70.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_mtl_h", device = "mtl_p", macro = "MTL_H", ip = "12.71.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_arl_h", device = "arl_h", macro = "ARL_H", ip = "12.74.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_8_16_32),
+    struct(name = "intel_gpu_bmg_g21", device = "bmg_g21", macro = "BMG_G21", ip = "20.1.0", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_bmg_g31", device = "bmg_g31", macro = "BMG_G31", ip = "20.2.0", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_lnl_m", device = "lnl_m", macro = "LNL_M", ip = "20.4.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_ptl_h", device = "ptl_h", macro = "PTL_H", ip = "30.0.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_ptl_u", device = "ptl_u", macro = "PTL_U", ip = "30.1.0", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_wcl", device = "wcl", macro = "WCL", ip = "30.3.1", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_nvl_s", device = "nvl_s", macro = "NVL_S", ip = "30.4.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_nvl_u", device = "nvl_u", macro = "NVL_U", ip = "30.5.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_nvl_p", device = "nvl_p", macro = "NVL_P", ip = "35.10.4", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
+    struct(name = "intel_gpu_cri", device = "cri", macro = "CRI", ip = "35.11.0", options = "", aspects = _XE_FP64, sub_group_sizes = _SG_16_32),
 ]
 
 # DPC++'s other spellings of the same targets (UsersManual and
@@ -90,3 +119,10 @@ INTEL_GPU_ALIASES = {
 def intel_gpu_macro(row):
     """The macro the device compile of an intel_gpu_<arch> target defines."""
     return "__SYCL_TARGET_INTEL_GPU_%s__" % row.macro
+
+def intel_gpu_support_args(row):
+    """tools/gpuaot's flags for what the architecture supports: -aspects, -sub-group-sizes."""
+    return [
+        "-aspects=" + ",".join([str(INTEL_GPU_ASPECTS[a]) for a in row.aspects]),
+        "-sub-group-sizes=" + ",".join([str(n) for n in row.sub_group_sizes]),
+    ]

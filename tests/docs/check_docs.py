@@ -79,8 +79,11 @@ def prose_lines(text):
 def slug(heading):
     """The anchor GitHub gives a heading (its rendered text, then slugged)."""
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)
-    text = text.replace("`", "").replace("*", "")
-    text = re.sub(r"<[^>]+>", "", text)
+    # HTML tags render as nothing, except in code spans (`intel_gpu_<arch>`
+    # renders its <arch>): the odd pieces between backticks are code.
+    parts = text.split("`")
+    text = "".join(p if i % 2 else re.sub(r"<[^>]+>", "", p) for i, p in enumerate(parts))
+    text = text.replace("*", "")
     return re.sub(r"[^\w\- ]", "", text.strip().lower()).replace(" ", "-")
 
 

@@ -5,7 +5,10 @@
 # for the architecture's IP version, holds every entry point of its image,
 # and `ocloc disasm` turns each kernel into assembly (tools/gpuaot check).
 # Each architecture must have at least one table with at least one zebin.
-#   check_intel_gpu_images.sh GPUAOT OCLOC TARGET=DEVICE=IP... -- TREE...
+# With =ENTRY,... after the IP, the entry points of that architecture's
+# images (every .sym its tables name) must be exactly those: the images
+# DPC++'s device config file leaves out of it are absent.
+#   check_intel_gpu_images.sh GPUAOT OCLOC TARGET=DEVICE=IP[=ENTRY,...]... -- TREE...
 set -euo pipefail
 gpuaot="$1" ocloc="$2"
 shift 2
@@ -25,7 +28,7 @@ fail() {
 }
 [ "${#specs[@]}" -gt 0 ] || fail "no TARGET=DEVICE=IP given"
 for spec in "${specs[@]}"; do
-  IFS== read -r target device ip <<<"$spec"
+  IFS== read -r target device ip entries <<<"$spec"
   tables=()
   for tree in "$@"; do
     case "/$tree/" in */"$target"/*) ;; *) continue ;; esac
@@ -46,4 +49,12 @@ for spec in "${specs[@]}"; do
   *", 0 failed") echo "$target: $summary" ;;
   *) fail "$target: $summary" ;;
   esac
+  [ -n "$entries" ] || continue
+  # The Symbols column of every row: the entry points of its image.
+  got="$(for t in "${tables[@]}"; do
+    awk -F'|' 'NR == 1 { gsub(/[][]/, ""); for (i = 1; i <= NF; i++) if ($i == "Symbols") c = i; next } c { print $c }' "$t"
+  done | while read -r sym; do cat "$sym"; done | sed '/^$/d' | sort | paste -sd, -)"
+  want="$(tr , '\n' <<<"$entries" | sort | paste -sd, -)"
+  [ "$got" = "$want" ] || fail "$target: the images hold entry points $got, want $want"
+  echo "$target: entry points $got"
 done

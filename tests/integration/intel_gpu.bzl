@@ -13,7 +13,13 @@ def _intel_gpu_image_test_impl(ctx):
     for t in ctx.attr.targets:
         if t not in rows:
             fail("%s: %s is not an intel_gpu_<arch> target (known: %s)" % (ctx.label, t, ", ".join(sorted(rows))))
-        specs.append("%s=%s=%s" % (t, rows[t].device, rows[t].ip))
+        spec = "%s=%s=%s" % (t, rows[t].device, rows[t].ip)
+        if t in ctx.attr.entry_points:
+            spec += "=" + ",".join(ctx.attr.entry_points[t])
+        specs.append(spec)
+    for t in ctx.attr.entry_points:
+        if t not in ctx.attr.targets:
+            fail("%s: entry_points names %s, which is not in targets" % (ctx.label, t))
     groups = ctx.attr.target[OutputGroupInfo]
 
     # The final trees name their images' .sym files in the split's tree:
@@ -48,6 +54,7 @@ which `ocloc disasm` turns into assembly kernel by kernel
     attrs = {
         "target": attr.label(mandatory = True, doc = "A sycl_binary (its device_images and device_image_trees output groups) built for `targets`."),
         "targets": attr.string_list(mandatory = True, doc = "The intel_gpu_<arch> targets whose images to check."),
+        "entry_points": attr.string_list_dict(doc = "Per target, exactly the entry points its images hold, all tables together: what is absent was left out by DPC++'s device config file."),
         "_check": attr.label(default = "//tests/integration:check_intel_gpu_images.sh", allow_single_file = True),
         "_gpuaot": attr.label(default = "//tools/gpuaot", executable = True, cfg = "target"),
         "_ocloc": attr.label(default = "@rules_sycl_ocloc//:bin/ocloc", allow_single_file = True),

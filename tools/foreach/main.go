@@ -19,6 +19,9 @@
 // CPU.
 // -shard=I/N handles only the I-th of N contiguous slices of the rows (the
 // output table lists those), so that N actions can share a split.
+// -left-out-status=N: a command exiting with N wrote nothing on purpose
+// (tools/gpuaot: 3, an image the Intel GPU does not get), and its row is
+// left out of the output table.
 // Outputs appear all or none: commands write into a staging directory in
 // DIR, and the outputs and the table are moved into place together when
 // every command succeeded (see atomicfile.Staging). A failed or
@@ -55,11 +58,15 @@ type options struct {
 	jobs                                    int
 	serve                                   serveMode
 	shard, shards                           int
-	command                                 []string
+	// leftOut: a command exiting with this status (0: none) wrote no
+	// output by design, and its row is left out of the output table.
+	leftOut int
+	command []string
 }
 
 const synopsis = `usage: foreach -table=IN.table [-column=Code] -out-table=OUT.table -out-dir=DIR
-               [-out-ext=EXT] [-jobs=N] [-serve[=spirv|codegen]] [-shard=I/N] -- COMMAND ARGS...
+               [-out-ext=EXT] [-jobs=N] [-serve[=spirv|codegen]] [-shard=I/N]
+               [-left-out-status=N] -- COMMAND ARGS...
 
 runs COMMAND once per row of a file table ({in}, {out} and {stem} stand for
 the row's input, its output and its stem; {Symbols} and {Properties} for
@@ -79,6 +86,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVar(&o.jobs, "jobs", 1, "commands run at once (0: one per CPU)")
 	fs.Var(&o.serve, "serve", "the command is an imagec server: translating every image (-serve, -serve=spirv) or running a backend over it (-serve=codegen; see tools/imagec)")
 	shard := fs.String("shard", "0/1", "I/N: only the I-th (from 0) of N contiguous slices of the rows")
+	fs.IntVar(&o.leftOut, "left-out-status", 0, "a command exiting with this status wrote nothing on purpose: its row is left out of the output table (tools/gpuaot: 3, an image the device does not get)")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
@@ -93,6 +101,10 @@ func parseFlags(args []string) (*options, error) {
 		return nil, errors.New("no command given after --")
 	case o.jobs < 0:
 		return nil, fmt.Errorf("-jobs=%d: must be at least 0", o.jobs)
+	case o.leftOut != 0 && (o.leftOut < 2 || o.leftOut > 125):
+		return nil, fmt.Errorf("-left-out-status=%d: want a status from 2 to 125 (0, 1 and the shell's 126+ mean other things)", o.leftOut)
+	case o.leftOut != 0 && o.serve != "":
+		return nil, errors.New("-left-out-status takes a command, not an imagec server (-serve)")
 	}
 	if o.jobs == 0 {
 		o.jobs = runtime.NumCPU()
@@ -203,9 +215,12 @@ func (c *children) killAll() {
 	}
 }
 
+// errLeftOut: the command exited with -left-out-status and wrote nothing.
+var errLeftOut = errors.New("left out")
+
 // runOne runs the command for one input (or, with a pool, sends it to an
 // imagec server), writing to tmp (in the staging directory).
-func runOne(command []string, mode serveMode, pool *imagec.Pool, in string, cells map[string]string, tmp string, kids *children) error {
+func runOne(command []string, mode serveMode, pool *imagec.Pool, in string, cells map[string]string, tmp string, kids *children, leftOut int) error {
 	if pool != nil {
 		request := pool.Translate
 		if mode == "codegen" {
@@ -227,6 +242,13 @@ func runOne(command []string, mode serveMode, pool *imagec.Pool, in string, cell
 	if err == nil {
 		err = childproc.Wait(cmd, childproc.Limits{})
 		kids.done(cmd.Process.Pid)
+	}
+	var exit *exec.ExitError
+	if leftOut != 0 && errors.As(err, &exit) && exit.ExitCode() == leftOut {
+		if _, serr := os.Lstat(tmp); serr == nil {
+			return fmt.Errorf("%s: %s exited %d (nothing written) but wrote %s", in, filepath.Base(argv[0]), leftOut, filepath.Base(tmp))
+		}
+		return errLeftOut
 	}
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
@@ -364,7 +386,7 @@ func run(o *options) (err error) {
 		go func(i int, in string, cells map[string]string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, o.serve, pool, in, cells, tmps[i], kids)
+			errs[i] = runOne(o.command, o.serve, pool, in, cells, tmps[i], kids, o.leftOut)
 		}(i, row[col], cells)
 	}
 	wg.Wait()
@@ -373,7 +395,7 @@ func run(o *options) (err error) {
 		closeErr = pool.Close()
 	}
 	for _, err := range errs {
-		if err != nil {
+		if err != nil && err != errLeftOut {
 			return err
 		}
 	}
@@ -381,9 +403,16 @@ func run(o *options) (err error) {
 		return closeErr
 	}
 
-	for i := range t.Rows {
-		t.Rows[i][col] = outs[i]
+	kept := t.Rows[:0]
+	for i, row := range t.Rows {
+		if errs[i] == errLeftOut {
+			stage.Release(outs[i])
+			continue
+		}
+		row[col] = outs[i]
+		kept = append(kept, row)
 	}
+	t.Rows = kept
 	var buf bytes.Buffer
 	if err := t.Write(&buf); err != nil {
 		return err

@@ -279,3 +279,69 @@ done`
 		t.Error("a failed run left its -out-dir")
 	}
 }
+
+// TestLeftOutStatus: a command exiting with -left-out-status wrote nothing
+// on purpose (tools/gpuaot: an image the Intel GPU does not get): its row
+// is left out of the table, the others kept in order; every row left out
+// gives a table of its header alone. The same status with an output, or
+// any other failure, fails the run and leaves nothing.
+func TestLeftOutStatus(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.table")
+	table := "[Code|Properties]\n"
+	for i, kind := range []string{"keep", "drop", "keep", "drop"} {
+		p := filepath.Join(dir, fmt.Sprintf("m_%d.bc", i))
+		writeFile(t, p, kind)
+		table += p + "|" + p + ".prop\n"
+	}
+	writeFile(t, in, table)
+	// Copies a "keep" image; exits 3 for a "drop" one (and, with $1 = lie,
+	// writes it anyway; with $1 = fail, exits 4 instead).
+	script := `case "$(cat "$2")" in drop) [ "$1" = lie ] && cp "$2" "$3"; [ "$1" = fail ] && exit 4; exit 3;; esac; cp "$2" "$3"`
+	run1 := func(name, mode string) (string, error) {
+		outDir := filepath.Join(dir, name)
+		o, err := parseFlags([]string{"-table=" + in, "-out-table=" + filepath.Join(outDir, "t"), "-out-dir=" + outDir, "-out-ext=.zebin", "-jobs=2", "-left-out-status=3",
+			"--", "sh", "-c", script, "sh", mode, "{in}", "{out}"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := run(o); err != nil {
+			return "", err
+		}
+		got, _ := os.ReadFile(filepath.Join(outDir, "t"))
+		return string(got), nil
+	}
+	got, err := run1("out", "plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Code|Properties]\n" + filepath.Join(dir, "out", "m_0.zebin") + "|" + filepath.Join(dir, "m_0.bc.prop") + "\n" +
+		filepath.Join(dir, "out", "m_2.zebin") + "|" + filepath.Join(dir, "m_2.bc.prop") + "\n"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("table (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"m_0.zebin", "m_2.zebin", "t"}, listDir(t, filepath.Join(dir, "out"))); d != "" {
+		t.Errorf("out/ (-want +got):\n%s", d)
+	}
+	for _, mode := range []string{"lie", "fail"} {
+		_, err := run1("out_"+mode, mode)
+		if err == nil {
+			t.Fatalf("%s: run succeeded", mode)
+		}
+		wantErr := map[string]string{
+			"lie":  "sh exited 3 (nothing written) but wrote m_1.zebin",
+			"fail": "sh failed (exit status 4)",
+		}[mode]
+		if !strings.Contains(err.Error(), wantErr) {
+			t.Errorf("%s: error %q lacks %q", mode, err, wantErr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "out_"+mode)); !os.IsNotExist(err) {
+			t.Errorf("%s: out dir left: %v", mode, err)
+		}
+	}
+	// Every row left out: the header alone.
+	writeFile(t, in, "[Code]\n"+filepath.Join(dir, "m_1.bc")+"\n")
+	if got, err := run1("out_none", "plain"); err != nil || got != "[Code]\n" {
+		t.Errorf("all left out: table %q, err %v; want the header alone", got, err)
+	}
+}

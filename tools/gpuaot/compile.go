@@ -18,7 +18,8 @@ import (
 )
 
 const compileSynopsis = `usage: gpuaot -ocloc=OCLOC -device=DEV[,DEV...] [-options=STR] [-kernels=IMAGE.sym]
-              [-properties=IMAGE.prop] [-timeout=DUR] IN.spv OUT
+              [-properties=IMAGE.prop [-aspects=N,... -sub-group-sizes=N,...]]
+              [-timeout=DUR] IN.spv OUT
        gpuaot check -ocloc=OCLOC -device=DEV -ip=MAJOR.MINOR.REV [-timeout=DUR] TABLE...
 
 compiles the SPIR-V image IN for the Intel GPU DEV with OCLOC (ocloc
@@ -27,7 +28,10 @@ The zebin must be one for an Intel GPU (EM_INTELGT) holding every kernel
 -kernels lists. An image whose property sets (-properties) export functions
 to other images is compiled as a library (ocloc -library-compilation, as
 DPC++'s -ftarget-export-symbols), which keeps them. A list of devices gives
-ocloc's archive of one zebin per device. "gpuaot check -h" describes check.`
+ocloc's archive of one zebin per device. With -aspects and -sub-group-sizes
+(what one architecture supports, as DPC++'s device config file lists it),
+an image whose device requirements need more is left out: nothing written,
+exit status 3. "gpuaot check -h" describes check.`
 
 // defaultTimeout bounds one ocloc run: childproc's, every tool's.
 const defaultTimeout = childproc.DefaultTimeout
@@ -36,6 +40,8 @@ type compileConfig struct {
 	ocloc, device, options, kernels, properties string
 	// devices: how many -device names (more than one: ocloc's archive).
 	devices int
+	// support: -aspects and -sub-group-sizes, nil without them.
+	support *support
 	timeout time.Duration
 	in, out string
 }
@@ -86,10 +92,14 @@ func parseCompile(args []string) (*compileConfig, error) {
 	fs.StringVar(&c.options, "options", "", "ocloc's -options: IGC compile options, one string")
 	fs.StringVar(&c.kernels, "kernels", "", "the image's symbol file (.sym): every entry point it lists must be in the zebin")
 	fs.StringVar(&c.properties, "properties", "", "the image's property sets (.prop): an image exporting functions (SYCL/exported symbols) is compiled as a library")
+	aspects := fs.String("aspects", "", "the aspects the device has (aspects.def numbers, comma-separated): an image using another is left out (exit status 3)")
+	sizes := fs.String("sub-group-sizes", "", "the sub-group sizes the device has (comma-separated): an image requiring another is left out (exit status 3)")
 	fs.DurationVar(&c.timeout, "timeout", defaultTimeout, "ocloc is killed after this long")
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, compileSynopsis, fs)
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	pos := fs.Args()
 	switch {
 	case c.ocloc == "":
@@ -98,8 +108,15 @@ func parseCompile(args []string) (*compileConfig, error) {
 		return nil, fmt.Errorf("-timeout %v: must be positive", c.timeout)
 	case len(pos) != 2:
 		return nil, fmt.Errorf("want IN.spv OUT, got %d arguments", len(pos))
+	case given["aspects"] != given["sub-group-sizes"]:
+		return nil, errors.New("-aspects and -sub-group-sizes go together: what one device supports")
+	case given["aspects"] && c.properties == "":
+		return nil, errors.New("-aspects and -sub-group-sizes need -properties: the image's device requirements")
 	}
 	var err error
+	if c.support, err = parseSupport(*aspects, *sizes, given["aspects"]); err != nil {
+		return nil, err
+	}
 	if c.device, c.devices, err = parseDevices(c.device); err != nil {
 		return nil, err
 	}
@@ -137,9 +154,20 @@ func compile(c *compileConfig) error {
 	}
 	var exports []string
 	if c.properties != "" {
-		if exports, err = readExports(c.properties); err != nil {
+		reg, err := readProperties(c.properties)
+		if err != nil {
 			return err
 		}
+		if c.support != nil {
+			why, err := c.support.lacks(reg, c.properties)
+			if err != nil {
+				return err
+			}
+			if why != "" {
+				return &leftOutError{fmt.Sprintf("%s: left out of %s's images: %s (%s)", c.in, c.device, why, c.properties)}
+			}
+		}
+		exports = exportedFunctions(reg)
 	}
 	s := atomicfile.NewStaging()
 	defer s.Abort()

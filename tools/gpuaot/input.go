@@ -139,26 +139,27 @@ func readKernels(name string) ([]string, error) {
 	return k, nil
 }
 
-// readExports reads the exported symbols (SYCL/exported symbols) of an
-// image's property sets.
-func readExports(name string) ([]string, error) {
+// readProperties reads an image's property sets.
+func readProperties(name string) (*propset.Registry, error) {
 	data, err := inputfile.Read(name, inputfile.PropertySet)
 	if err != nil {
 		return nil, readError(name, err)
 	}
-	reg, err := propset.Parse(data, name)
-	if err != nil {
-		return nil, err
-	}
+	return propset.Parse(data, name)
+}
+
+// exportedFunctions lists the functions an image exports to other images
+// (SYCL/exported symbols).
+func exportedFunctions(reg *propset.Registry) []string {
 	set, ok := reg.Set(exportedSymbols)
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	var out []string
 	for _, p := range set.Properties() {
 		out = append(out, p.Name)
 	}
-	return out, nil
+	return out
 }
 
 // The property set of the functions an image exports to other images

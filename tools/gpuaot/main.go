@@ -1,11 +1,12 @@
 // Command gpuaot compiles one SPIR-V image ahead of time for one Intel GPU
 // with ocloc, and checks zebins (gpuaot check). See README.md.
 //
-//	gpuaot -ocloc=OCLOC -device=DEV[,DEV...] [-options=STR] [-kernels=IMAGE.sym] [-properties=IMAGE.prop] [-timeout=DUR] IN.spv OUT
+//	gpuaot -ocloc=OCLOC -device=DEV[,DEV...] [-options=STR] [-kernels=IMAGE.sym] [-properties=IMAGE.prop [-aspects=N,... -sub-group-sizes=N,...]] [-timeout=DUR] IN.spv OUT
 //	gpuaot check -ocloc=OCLOC -device=DEV -ip=MAJOR.MINOR.REV [-timeout=DUR] TABLE...
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,7 +38,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, errtext.ToolLine(name, err.Error()))
+		var l *leftOutError
+		if errors.As(err, &l) {
+			return leftOutStatus
+		}
 		return 1
 	}
 	return 0
 }
+
+// leftOutError: the image is not for the device (requirements.go).
+type leftOutError struct{ msg string }
+
+func (e *leftOutError) Error() string { return e.msg }

@@ -94,5 +94,6 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
         "Compiling SYCL device images of %s for %s" % (sycl.label, device_target.name),
         serve = serve,
         shard = shard if shard_rows else None,
+        left_out_status = device_target.aot_left_out_status,
     )
     return struct(dir = out_dir, table = table)

@@ -2,7 +2,7 @@
 
 load(":worker.bzl", "WORKER_REQUIREMENTS", "worker_args")
 
-def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None):
+def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command, mnemonic, progress_message, serve = False, shard = None, left_out_status = 0):
     """Runs `command` once per row of a file table's Code column, through tools/foreach.
 
     Not an emit_ function: its callers declare out_dir, and it returns the
@@ -33,6 +33,8 @@ def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command,
         over every image (foreach -serve=codegen).
       shard: None, or (i, n): only the i-th of n contiguous slices of the
         table's rows (foreach -shard=i/n); the output table lists those.
+      left_out_status: int, the command's exit status for an image it
+        leaves out, writing nothing (foreach -left-out-status); 0: none.
 
     Returns:
       The path of the output file table inside out_dir.
@@ -51,6 +53,8 @@ def run_foreach(sycl, tools, in_dirs, in_table, out_dir, out_extension, command,
         args.add("-serve")
     if shard:
         args.add("-shard=%d/%d" % shard)
+    if left_out_status:
+        args.add("-left-out-status=%d" % left_out_status)
     args.add("--")
     args.add_all(command)
     sycl.actions.run(

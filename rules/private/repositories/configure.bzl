@@ -8,7 +8,7 @@ tools by relative paths and a remote worker runs its own installation (see
 tool_script.bzl).
 """
 
-load("//rules/private:intel_gpu.bzl", "INTEL_GPU_TARGETS", "intel_gpu_macro")
+load("//rules/private:intel_gpu.bzl", "INTEL_GPU_TARGETS", "intel_gpu_macro", "intel_gpu_support_args")
 load(":tool_script.bzl", "tool_script")
 
 # (key, environment override, names tried in order, Debian package)
@@ -459,9 +459,11 @@ sycl_device_target(
     compile_flags = ["-O2"],
     translator = "bin/translator",
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
-    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "-kernels={{Symbols}}", "-properties={{Properties}}", "{{in}}", "{{out}}"],
+    aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "-kernels={{Symbols}}", "-properties={{Properties}}", {support}"{{in}}", "{{out}}"],
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
     aot_extension = ".zebin",
+    # gpuaot's status for an image the architecture does not get.
+    aot_left_out_status = 3,
     # As DPC++ wraps them: format none; the runtime knows a zebin by its
     # .ze_info section.
     image_format = "none",
@@ -469,6 +471,7 @@ sycl_device_target(
 """.format(
             name = row.name,
             options = ' "-options=%s",' % row.options if row.options else "",
+            support = "".join(['"%s", ' % a for a in intel_gpu_support_args(row)]),
             macro = intel_gpu_macro(row),
             device = row.device,
             ocloc = rctx.attr.intel_gpu_compiler,

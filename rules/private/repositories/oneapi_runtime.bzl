@@ -93,7 +93,11 @@ load("@rules_cc//cc:defs.bzl", "cc_library")
 
 package(default_visibility = ["//visibility:public"])
 
-exports_files(["VERSIONS"])
+exports_files([
+    "VERSIONS",
+    # The aspects and their numbers (tests/intelgpu:device_config_test).
+    "include/sycl/info/aspects.def",
+])
 
 # SYCL headers and libsycl: what host code compiles and links against. Its
 # runfiles carry :runtime_files.

@@ -113,6 +113,25 @@ func (s *Staging) Path(dest string) (string, error) {
 	return f.Name(), nil
 }
 
+// Release gives back a destination Path reserved that will not be written
+// (foreach: a command that left its image out on purpose): Commit neither
+// publishes it nor requires it. Anything written to its staging name is
+// removed.
+func (s *Staging) Release(dest string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	kept := s.files[:0]
+	for _, f := range s.files {
+		if f.dest == dest {
+			os.Remove(f.tmp)
+			delete(s.dests, dest)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	s.files = kept
+}
+
 // WriteFile stages dest with data.
 func (s *Staging) WriteFile(dest string, data []byte) error {
 	f, err := s.Create(dest)

@@ -155,3 +155,30 @@ func TestStagingRollback(t *testing.T) {
 		t.Errorf("after rollback (-want +got):\n%s", diff)
 	}
 }
+
+// A released destination is neither published nor required; a file
+// written to its staging name anyway is removed; an existing file of that
+// name stays as it was.
+func TestStagingRelease(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "old"), []byte("old"), 0o644)
+	s := NewStaging()
+	for _, n := range []string{"kept", "unwritten", "old"} {
+		p, err := s.Path(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != "unwritten" {
+			os.WriteFile(p, []byte("new "+n), 0o644)
+		}
+	}
+	s.Release(filepath.Join(dir, "unwritten"))
+	s.Release(filepath.Join(dir, "old"))
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"kept": "new kept", "old": "old"}
+	if diff := cmp.Diff(want, contents(t, dir)); diff != "" {
+		t.Errorf("after Commit (-want +got):\n%s", diff)
+	}
+}
