@@ -327,6 +327,15 @@ def _nvptx64_device_link_test_impl(ctx):
     bitcode = sorted([flag_value(a.argv, "-ir") for a in syclc])
     for b in bitcode:
         asserts.true(env, b.endswith(".device.bc"), "-ir: " + b)
+
+    # The LLVM 22 tools that lower specialization constants in the
+    # front-end bitcode are inputs of the compile that names them (a
+    # sandbox has nothing else).
+    for a in syclc:
+        inputs = [f.path for f in a.inputs.to_list()]
+        for flag in ["-llvm-as", "-llvm-dis"]:
+            tool = flag_value(a.argv, flag)
+            asserts.true(env, tool != None and tool in inputs, "%s=%s is an input of the PTX compile" % (flag, tool))
     links = by.get("SyclPtxDeviceLink", [])
     asserts.equals(env, 1, len(links), "one device link of the program's SYCL C++ TUs")
     link = links[0]

@@ -97,6 +97,8 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         args.add("-translator=" + device_target.translator.executable.path)
         args.add("-llvm-as=" + device_target.assembler.executable.path)
         args.add("-llvm-dis=" + device_target.disassembler.executable.path)
+    else:
+        spec_tools = []
     if device_target.aot and not device_target.cuda and not module:
         # Final images compiled ahead of time: the runtime cannot specialize
         # them, so their kernels read the constants from the buffer it
@@ -104,8 +106,6 @@ def emit_sycl_device_compile(sycl, device_target, src, headers, includes, define
         # for the device link keeps the calls: the split lowers them per
         # target.
         args.add("-spec-constants=emulation")
-    else:
-        spec_tools = []
     args.add("--")
     args.add("-std=c++17")
     args.add_all(DEVICE_MODE_FLAGS[sycl.modes.compilation_mode])
