@@ -43,6 +43,15 @@ step() {
   STEP_NAME="$*" STEP_START=$SECONDS
   printf '\n=== %s\n' "$*"
 }
+# On failure too: the steps that ran, and the one that failed.
+print_times() {
+  local rc=$?
+  [ "$rc" -eq 0 ] && return
+  step_done
+  echo "=== step times (failed in the last, exit $rc)"
+  printf '%s\n' "${TIMES[@]}"
+}
+trap print_times EXIT
 
 step "gofmt"
 unformatted="$(gofmt -l $(git ls-files '*.go'; git ls-files --others --exclude-standard '*.go'))"

@@ -35,9 +35,11 @@ for spec in "${specs[@]}"; do
     for t in "$tree"/*.table; do
       [ -f "$t" ] || continue
       # The table names images by their execroot paths (bazel-out/<config>/
-      # bin/...); from the runfiles they are workspace paths.
+      # bin/...); from the runfiles they are workspace paths, and an
+      # external repository's (bzlmod: rules_sycl+ in a consumer) are
+      # ../<repository>/..., as their short paths.
       n="$tmp/${#tables[@]}_$(basename "$t")"
-      sed -E 's#(^|\|)bazel-out/[^/|]*/bin/#\1#g' "$t" >"$n"
+      sed -E -e 's#(^|\|)bazel-out/[^/|]*/bin/#\1#g' -e 's#(^|\|)external/([^/|]+)/#\1../\2/#g' "$t" >"$n"
       tables+=("$n")
     done
   done
