@@ -105,7 +105,8 @@ type File struct {
 	path string
 	kind Kind
 	size int64 // as stat reported it when opened
-	read int64
+	// lim reads f within kind's limit, as ReadFrom's reader does.
+	lim limited
 }
 
 // Open opens path for reading if it is a regular file within k's limit.
@@ -137,7 +138,7 @@ func Open(path string, k Kind) (*File, error) {
 		f.Close()
 		return nil, &TooLargeError{Path: path, Kind: k, Size: st.Size()}
 	}
-	return &File{f: f, path: path, kind: k, size: st.Size()}, nil
+	return &File{f: f, path: path, kind: k, size: st.Size(), lim: limited{r: f, name: path, kind: k}}, nil
 }
 
 // Size is the file's size when it was opened.
@@ -148,17 +149,7 @@ func (f *File) Name() string { return f.path }
 
 // Read reads as os.File does, failing with a *TooLargeError once more
 // than the limit was read.
-func (f *File) Read(p []byte) (int, error) {
-	if room := f.kind.Limit - f.read + 1; int64(len(p)) > room {
-		p = p[:room]
-	}
-	n, err := f.f.Read(p)
-	f.read += int64(n)
-	if f.read > f.kind.Limit {
-		return n, &TooLargeError{Path: f.path, Kind: f.kind, Size: -1}
-	}
-	return n, err
-}
+func (f *File) Read(p []byte) (int, error) { return f.lim.Read(p) }
 
 // OS is the underlying file, for a caller that maps it (a mapping is
 // bounded by the size Open checked).
