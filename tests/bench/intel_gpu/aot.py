@@ -44,6 +44,10 @@ import subprocess
 import sys
 import time
 
+# The artifact paths of an aquery jsonproto: the rdc benchmark's reader.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rdc"))
+from action_rss import paths as aquery_paths  # noqa: E402
+
 AOT_MSG = re.compile(r"^Compiling SYCL device images of \S+ for (\S+)")
 KIND = re.compile(r"^(.*?)\s+(?:\S*/|@|//|\S+\.\S+$)")
 TARGET = re.compile(r"^(intel_gpu_\w+|spir64\w*|nvptx64\w*)$")
@@ -126,20 +130,6 @@ def execlog(path):
     print("SyclAot executed by TU: %s" % (", ".join("%s %d" % kv for kv in sorted(aot_u.items())) or "none"))
     executed = sum(1 for x in s if not x.get("remoteCacheHit", False))
     print("executed (not cache hits): %d, of them SyclAot: %d" % (executed, sum(aot_t.values())))
-
-
-def aquery_paths(d):
-    frags = {f["id"]: f for f in d.get("pathFragments", [])}
-
-    def path(fid):
-        parts = []
-        while fid:
-            f = frags[fid]
-            parts.append(f["label"])
-            fid = f.get("parentId", 0)
-        return "/".join(reversed(parts))
-
-    return {a["id"]: a.get("execPath") or path(a["pathFragmentId"]) for a in d["artifacts"]}
 
 
 def expand(a):
