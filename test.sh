@@ -8,10 +8,10 @@
 # Intel GPUs, one SyclAot per image table and GPU, an image ocloc refuses),
 # Intel's SYCL end-to-end tests (tests/e2e/run.sh: the corpus in
 # ../shared/e2e built as @sycl_e2e and run; a subset also for two Intel
-# GPUs), hermeticity, and
-# remote execution on a loopback Buildbarn with two workers
-# (tests/remote/run.sh; RULES_SYCL_NO_REMOTE=1 skips it on a developer's
-# machine, never in CI), then the same rules under
+# GPUs), remote execution on a loopback Buildbarn with two workers, which
+# also makes the hermeticity check's claims (tests/remote/run.sh;
+# RULES_SYCL_NO_REMOTE=1 skips it on a developer's machine, never in CI, and
+# runs tests/hermetic/check.sh instead), then the same rules under
 # Bazel 7.7.1 with bzlmod and the flags that take away what Bazel 8 and 9
 # removed (tests/bzlmod/run.sh: rules_sycl's own `bazel test //...` and a
 # consumer module that builds and runs every example, both under
@@ -161,16 +161,20 @@ table="$(find -L bazel-bin/tests/intelgpu/_sycl/unsupported_sub_group -path '*/i
 [ -n "$table" ] && [ "$(wc -l <"$table")" = 1 ] || { echo "intel_gpu_pvc's table of //tests/intelgpu:unsupported_sub_group: ${table:-none}, want a header alone" >&2; cat "$table" >&2 || true; exit 1; }
 echo "intel_gpu_pvc: $table holds no image (left out)"
 
-step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
-tests/hermetic/check.sh
-
 if [ -z "${RULES_SYCL_NO_REMOTE:-}" ]; then
-  step "remote execution: Buildbarn + 2 workers on loopback"
-  # Under 10 minutes here (2 shared cores) once its two output bases have
-  # fetched the external repositories; a fresh machine fetches them first.
+  step "remote execution and hermeticity: Buildbarn + 2 workers on loopback"
+  # The hermetic check's claims are made here: every SYCL/C++ output a
+  # worker builds in a directory of its own is byte-identical to this
+  # checkout's local build, x86-64 AOT images and Intel GPU zebins among
+  # them, and a second checkout in another directory gets every action from
+  # the cache. A few minutes here (2 shared cores) once its two output bases
+  # have fetched the external repositories; a fresh machine fetches them
+  # first.
   timeout 1800 tests/remote/run.sh
 else
   step "remote execution: SKIPPED (RULES_SYCL_NO_REMOTE=1; CI runs it)"
+  step "hermetic: byte-identical across checkouts, 100% disk-cache hits"
+  tests/hermetic/check.sh
 fi
 
 if [ -z "${RULES_SYCL_NO_BAZEL7:-}" ]; then

@@ -44,12 +44,15 @@ for t in "${POCL_TESTS[@]}"; do EXCEPTIONS+=("-$t"); done
 # ./test.sh's Bazel 4.2.3 run already tests with the same sources; the
 # Gazelle extension stays: Bazel 7 runs it on Gazelle 0.39.1), the
 # generated sycl-post-link corpus, the 50-TU hermetic and benchmark
-# programs (the hermetic check builds them), and the examples and SYCL C++
+# programs and the 50-TU OpenCL C program's split-mode and CPU AOT variants
+# (more of the same actions as the small programs'; app50 itself and its
+# device-link unused-inputs test stay), and the examples and SYCL C++
 # tests, which the consumer module below builds and runs through
 # @rules_sycl. What Bazel 7 adds is the rules themselves: the analysis
 # tests, and the OpenCL C, runtime, real-runtime, AOT and GPU-image tests,
 # under bzlmod.
 REPEATED=(//tools/... //tests/corpus/... //tests/hermetic/... //tests/bench/... //examples/... //tests/sycl_cxx/...)
+REPEATED+=(//tests/opencl/app50:app50_{per_kernel,off}_test //tests/opencl/app50:app50_cpu_aot{,_both}_trace_test)
 for p in "${REPEATED[@]}"; do EXCEPTIONS+=("-$p"); done
 # The Gazelle extension's golden test calls Gazelle's Go API as 0.26.0 (the
 # WORKSPACE's, where ./test.sh runs it) has it; Gazelle 0.51.3 (bzlmod: the

@@ -58,7 +58,8 @@ KINDS = {
     # a rules_sycl problem found and not yet fixed, with what is known of it
     "open": "open problem of rules_sycl",
     # passes or fails from run to run for a cause outside rules_sycl; either
-    # result is accepted, and it runs with E2E_FLAKY_TIMEOUT
+    # result is accepted, and it runs with E2E_FLAKY_TIMEOUT (30 s: the one
+    # listed hangs when it fails; the whole corpus runs in under a minute)
     "flaky": "flaky",
 }
 
@@ -200,7 +201,7 @@ def main(argv):
         known = {t: k for t, k in known.items() if t in subset}
         targets = ["@%s//%s:all" % (REPO, t) for t in tests]
     timeout = int(os.environ.get("E2E_TIMEOUT", "300"))
-    flaky_timeout = int(os.environ.get("E2E_FLAKY_TIMEOUT", "120"))
+    flaky_timeout = int(os.environ.get("E2E_FLAKY_TIMEOUT", "30"))
     work = os.path.join(os.environ.get("TMPDIR", "/tmp"), "rules_sycl_e2e")
     log_dir = os.path.join(work, "logs")
     os.makedirs(log_dir, exist_ok=True)
