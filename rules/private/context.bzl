@@ -9,6 +9,7 @@ it as their first argument.
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@rules_cc//cc:defs.bzl", "cc_common")
 load("@rules_cc//cc:find_cc_toolchain.bzl", "find_cc_toolchain")
+load(":device_traits.bzl", "device_trait_flags")
 load(":intel_gpu.bzl", "INTEL_GPU_ALIASES")
 load(":toolchain.bzl", "find_sycl_toolchain")
 
@@ -26,6 +27,9 @@ def sycl_context(ctx):
         primary: SyclDeviceTargetInfo, the toolchain's primary device target.
         device_targets: list of SyclDeviceTargetInfo that
           --@rules_sycl//sycl:targets asks for, in its order.
+        trait_flags: list of string, the -D/-U flags of the device aspect
+          trait macros of those targets (device_traits.bzl), which the host
+          compile and every SYCL C++ device compile get.
         modes: struct(split, per_tu, spec_constants, compression,
           image_shards, cuda_archs, compilation_mode, cpu_aot_isa,
           gen_devices).
@@ -48,13 +52,15 @@ def sycl_context(ctx):
         requested_features = ctx.features,
         unsupported_features = ctx.disabled_features,
     )
+    device_targets = _requested_device_targets(ctx, toolchain)
     return struct(
         label = ctx.label,
         actions = ctx.actions,
         toolchain = toolchain,
         tools = toolchain.tools,
         primary = toolchain.primary,
-        device_targets = _requested_device_targets(ctx, toolchain),
+        device_targets = device_targets,
+        trait_flags = device_trait_flags(device_targets),
         modes = _modes(ctx),
         cc_toolchain = cc_toolchain,
         feature_configuration = feature_configuration,

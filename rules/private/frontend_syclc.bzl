@@ -74,7 +74,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
     for src in inputs.cxx_srcs:
         d = device
         outs = [
-            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines + t.device_defines, copts = d.copts, module = rdc and not t.cuda)
+            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines + t.device_defines, copts = sycl.trait_flags + d.copts, module = rdc and not t.cuda)
             for t in compiled
         ]
         for t, out in zip(compiled, outs):

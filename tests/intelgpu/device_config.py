@@ -10,10 +10,12 @@ the library loads. This loads the library, finds the map through the
 library's symbol table, walks it (libc++'s red-black tree and string and
 vector layouts, x86-64) and compares every intel_gpu_<arch> row with
 intel_gpu.bzl's aspects and sub_group_sizes, and INTEL_GPU_ASPECTS with the
-runtime's aspects.def. The .bzl file is read by running it as Python
-(`struct` given): it loads nothing and uses no Starlark-only syntax.
+runtime's aspects.def, and device_traits.bzl's entries (the trait macros'
+input: aspects and whether devices may support others) with the table's.
+The .bzl files are read by running them as Python (`struct` given, `load`
+a no-op): they use no Starlark-only syntax.
 
-  device_config.py LIBSYCL_JIT ASPECTS_DEF INTEL_GPU_BZL
+  device_config.py LIBSYCL_JIT ASPECTS_DEF INTEL_GPU_BZL DEVICE_TRAITS_BZL
 """
 import ctypes
 import os
@@ -23,6 +25,11 @@ import sys
 import types
 
 SYMBOL = "_ZN16DeviceConfigFile11TargetTableE"
+
+# Targets rules_sycl builds that have no entry, under any name DPC++'s
+# driver looks them up by (the target, its triple, the triple's
+# architecture).
+NO_ENTRY = ["nvptx64", "nvptx64-nvidia-cuda"]
 
 
 def symbol_offset(lib, name):
@@ -73,7 +80,7 @@ def cxx_string(addr):
 
 
 def target_table(lib):
-    """DeviceConfigFile::TargetTable as {name: (aspects, sub-group sizes)}."""
+    """DeviceConfigFile::TargetTable as {name: (aspects, sub-group sizes, may support other aspects)}."""
     m = load_base(lib) + symbol_offset(lib, SYMBOL)
     # libc++ std::map: begin node, end node (its left child is the root), size.
     begin, end, size = u64(m), m + 8, u64(m + 16)
@@ -103,7 +110,8 @@ def target_table(lib):
         aspects = [read(u64(p), u64(p + 8)).decode() for p in range(ab, ae, 16)]
         sb, se = u64(info + 32), u64(info + 40)
         sizes = [struct.unpack("<I", read(p, 4))[0] for p in range(sb, se, 4)]
-        out[key] = (aspects, sizes)
+        may_support_other_aspects = read(info, 1)[0] != 0
+        out[key] = (aspects, sizes, may_support_other_aspects)
         n = successor(n)
     if len(out) != size or "intel_gpu_pvc" not in out:
         raise SystemExit("%s: DeviceConfigFile::TargetTable read as %d rows of %d, without intel_gpu_pvc: not the layout this reads" % (lib, len(out), size))
@@ -111,7 +119,7 @@ def target_table(lib):
 
 
 def main():
-    lib, aspects_def, bzl = sys.argv[1:4]
+    lib, aspects_def, bzl, traits = sys.argv[1:5]
     table = target_table(lib)
     numbers = {m.group(1): int(m.group(2)) for m in re.finditer(r"^__SYCL_ASPECT\((\w+), (\d+)\)", open(aspects_def).read(), re.M)}
     scope = {"struct": lambda **kw: types.SimpleNamespace(**kw)}
@@ -124,7 +132,7 @@ def main():
         if row.name not in table:
             bad.append("%s: not in DPC++'s device config file" % row.name)
             continue
-        aspects, sizes = table[row.name]
+        aspects, sizes, _ = table[row.name]
         if sorted(row.aspects) != sorted(aspects):
             bad.append("%s: aspects %s, DPC++'s device config file: %s" % (row.name, sorted(row.aspects), sorted(aspects)))
         if list(row.sub_group_sizes) != sizes:
@@ -132,12 +140,27 @@ def main():
         for a in row.aspects:
             if a not in scope["INTEL_GPU_ASPECTS"]:
                 bad.append("%s: aspect %s has no number in INTEL_GPU_ASPECTS" % (row.name, a))
+    for name in NO_ENTRY:
+        if name in table:
+            bad.append("%s: has an entry in DPC++'s device config file %s; rules/private/device_traits.bzl gives it none" % (name, table[name]))
+    # device_traits.bzl's DEVICE_CONFIG (its load of intel_gpu.bzl is the
+    # rows already read).
+    scope["load"] = lambda *args: None
+    exec(compile(open(traits).read(), traits, "exec"), scope)
+    for name, entry in sorted(scope["DEVICE_CONFIG"].items()):
+        if name not in table:
+            bad.append("device_traits.bzl: %s: not in DPC++'s device config file" % name)
+            continue
+        aspects, _, others = table[name]
+        if sorted(entry.aspects) != sorted(aspects) or entry.may_support_other_aspects != others:
+            bad.append("device_traits.bzl: %s: aspects %s, may_support_other_aspects %s; DPC++'s device config file: %s, %s" % (
+                name, sorted(entry.aspects), entry.may_support_other_aspects, sorted(aspects), others))
     for line in bad:
         print("FAIL " + line)
     if bad:
         return 1
-    print("PASS %d intel_gpu_<arch> rows and %d aspects match DPC++ 2026.2's device config file (%d targets in it)" % (
-        len(scope["INTEL_GPU_TARGETS"]), len(scope["INTEL_GPU_ASPECTS"]), len(table)))
+    print("PASS %d intel_gpu_<arch> rows, %d aspects and %d trait entries match DPC++ 2026.2's device config file (%d targets in it); %s have no entry" % (
+        len(scope["INTEL_GPU_TARGETS"]), len(scope["INTEL_GPU_ASPECTS"]), len(scope["DEVICE_CONFIG"]), len(table), ", ".join(NO_ENTRY)))
     return 0
 
 

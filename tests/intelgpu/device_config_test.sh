@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs device_config.py on the pinned libsycl-jit (found among
 # @oneapi_runtime//:sycl_jit's files, with the libraries it loads beside it).
-#   device_config_test.sh SYCL_JIT_FILE... -- ASPECTS_DEF INTEL_GPU_BZL DEVICE_CONFIG_PY
+#   device_config_test.sh SYCL_JIT_FILE... -- ASPECTS_DEF INTEL_GPU_BZL DEVICE_TRAITS_BZL DEVICE_CONFIG_PY
 set -euo pipefail
 jit=""
 while [ "$1" != -- ]; do
@@ -10,4 +10,4 @@ while [ "$1" != -- ]; do
 done
 shift
 [ -n "$jit" ] || { echo "FAIL: no libsycl-jit.so.* among @oneapi_runtime//:sycl_jit" >&2; exit 1; }
-LD_LIBRARY_PATH="$(cd "$(dirname "$jit")" && pwd)" exec python3 "$3" "$jit" "$1" "$2"
+LD_LIBRARY_PATH="$(cd "$(dirname "$jit")" && pwd)" exec python3 "$4" "$jit" "$1" "$2" "$3"

@@ -19,6 +19,13 @@
                              (WLOG: the ExecuteResponse's execution metadata),
                              median and p90 with where it went, for the
                              actions whose command ran under 100 ms
+  execlog.py spread MNEMONIC LOG WLOG...
+                             how the remotely executed spawns of MNEMONIC in
+                             LOG spread over the workers whose logs (WLOG)
+                             ran them: per worker the actions, the seconds
+                             their commands ran and the span from the first
+                             start to the last end; and how long the workers
+                             ran them at the same time
 
 Exits 1 with one line per offending spawn when a check fails.
 """
@@ -170,7 +177,51 @@ def overhead(log, profile, worker_logs, fast_ms=100.0):
         print(f"  {key:16s} median {statistics.median(v):7.1f} ms  p90 {p90(v):7.1f} ms")
 
 
+def spread(mnemonic, log, worker_logs):
+    by_output = {}
+    for _, resp in worker_actions(worker_logs):
+        result = resp.get("result", {})
+        meta = result.get("executionMetadata", {})
+        worker = json.loads(meta.get("worker", "{}") or "{}").get("worker", "?")
+        for o in result.get("outputFiles", []):
+            by_output[o["digest"]["hash"]] = (worker, meta)
+    runs = collections.defaultdict(list)
+    unmatched = 0
+    for s in spawns([log]):
+        if s.get("mnemonic") != mnemonic or where(s) != "remote":
+            continue
+        hit = next((by_output[o["digest"]["hash"]] for o in s.get("actualOutputs", []) if o["digest"]["hash"] in by_output), None)
+        if hit is None:
+            unmatched += 1
+            continue
+        worker, meta = hit
+        runs[worker].append((seconds(meta["executionStartTimestamp"]), seconds(meta["executionCompletedTimestamp"])))
+    total = sum(len(v) for v in runs.values())
+    if not total:
+        sys.exit(f"execlog.py: {log}: no remotely executed {mnemonic} spawn found in the worker logs")
+    t0 = min(a for v in runs.values() for a, _ in v)
+    print(f"spread: {total} remotely executed {mnemonic} actions on {len(runs)} workers ({unmatched} not in the worker logs)")
+    for worker in sorted(runs):
+        v = runs[worker]
+        first, last = min(a for a, _ in v), max(b for _, b in v)
+        print(f"  {worker}: {len(v)} actions, commands {sum(b - a for a, b in v):.1f} s, "
+              f"from {first - t0:.1f} s to {last - t0:.1f} s")
+    # Seconds during which more than one worker ran a command of MNEMONIC.
+    edges = sorted([(a, 1) for v in runs.values() for a, _ in v] + [(b, -1) for v in runs.values() for _, b in v])
+    running, both, prev = 0, 0.0, None
+    for t, d in edges:
+        if prev is not None and running > 1:
+            both += t - prev
+        running += d
+        prev = t
+    span = max(b for v in runs.values() for _, b in v) - t0
+    print(f"  span {span:.1f} s, of which {both:.1f} s with commands on two or more workers at once")
+
+
 def main(argv):
+    if len(argv) >= 5 and argv[1] == "spread":
+        spread(argv[2], argv[3], argv[4:])
+        return 0
     if len(argv) >= 5 and argv[1] == "overhead":
         overhead(argv[2], argv[3], argv[4:])
         return 0

@@ -20,10 +20,13 @@
 #     (sandboxed; the Go tools' actions in persistent workers);
 #  2. a clean build of both from a second checkout and output base executes
 #     nothing: every spawn is a remote cache hit, with the same digests.
-# REMOTE_FIGURES=1 also times, each on a fresh Buildbarn with 2 workers,
-# undisturbed clean remote app50 builds with --jobs=2 and --jobs=8 (with the
-# per-action remote overhead: execlog.py overhead) and check 1's build without
-# a kill, then a clean local (sandboxed, no cache) app50 build with --jobs=2;
+# REMOTE_FIGURES=1 also times, each on a fresh Buildbarn with 2 workers, a
+# clean remote app50 build for spir64 and three Intel GPUs with how its
+# SyclAot actions spread over the workers (execlog.py spread; REMOTE_FIGURES=aot:
+# this one only), undisturbed clean remote app50 builds with --jobs=2 and
+# --jobs=8 (with the per-action remote overhead: execlog.py overhead) and
+# check 1's build without a kill, then a clean local (sandboxed, no cache)
+# app50 build with --jobs=2;
 # REMOTE_LOGS=DIR keeps the logs (Bazel, execution logs, profiles, Buildbarn's
 # processes) there.
 #   tests/remote/run.sh
@@ -309,6 +312,21 @@ if [ -n "${REMOTE_FIGURES:-}" ]; then
     python3 tests/remote/execlog.py remote "$work/$1.json" | tail -2
     python3 tests/remote/execlog.py overhead "$work/$1.json" "$work/$1.profile.json" "$work/$1-w1.log" "$work/$1-w2.log"
   }
+  # Issue 39's Buildbarn figure: app50 for three Intel GPUs, one SyclAot
+  # action per image table and GPU, and how they spread over the workers.
+  gpus=--//sycl:targets=spir64,intel_gpu_pvc,intel_gpu_bmg_g21,intel_gpu_lnl_m
+  step "figures: fresh Buildbarn, 2 workers, clean remote build of $app for ${gpus#*=}"
+  fresh_buildbarn aot
+  bazel_a clean >/dev/null 2>&1
+  start=$(date +%s.%N)
+  bazel_a build --config=remote "--remote_executor=grpc://127.0.0.1:$port" "--jobs=$rjobs" "$gpus" \
+    --execution_log_json_file="$work/aot.json" "$app" >"$work/aot.log" 2>&1 || die "remote Intel GPU build failed"
+  step "   $(echo "$(date +%s.%N) - $start" | bc | cut -d. -f1) s wall; $(grep -E '^INFO: (Elapsed|[0-9]+ processes)' "$work/aot.log" | tr '\n' ' ')"
+  python3 tests/remote/execlog.py spread SyclAot "$work/aot.json" "$work/aot-w1.log" "$work/aot-w2.log"
+  if [ "$REMOTE_FIGURES" = aot ]; then
+    step "all checks passed (REMOTE_FIGURES=aot: the Intel GPU figure only)"
+    exit 0
+  fi
   step "figures: fresh Buildbarn, 2 workers, undisturbed clean remote builds of $app"
   remote_app50 fig2 "$jobs"
   remote_app50 fig8 "$rjobs"

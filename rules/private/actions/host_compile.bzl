@@ -75,8 +75,9 @@ def emit_host_compile(sycl, src, host_source, int_header, int_footer, compilatio
 
     # As DPC++'s driver: the host compile sees every requested target's
     # macros (__SYCL_TARGET_INTEL_GPU_<ARCH>__), as each device compile its
-    # own.
+    # own, and the program's aspect trait macros, as every device compile.
     args.add_all([d for dt in sycl.device_targets for d in dt.device_defines], format_each = "-D%s")
+    args.add_all(sycl.trait_flags)
     args.add_all(sycl.cc_user_flags)
     args.add_all(copts)
     args.add("-c", host_source)
