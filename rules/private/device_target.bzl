@@ -46,7 +46,7 @@ def image_stages(translator, aot, cuda):
         stages.append(struct(name = "fatbinary", takes = "ptx", gives = "native"))
     return stages
 
-def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None, runtime_files = None, image_target = "", compile_target = "", device_defines = [], aot_devices_flag = "", aot_left_out_status = 0):
+def device_target_info(ctx, name, libraries, all_files, image_format, image_compiler = None, split_assembler = None, aot = None, aot_server = None, aot_args = [], aot_extension = "", aot_isa_flag = "", cuda = None, runtime_files = None, image_target = "", compile_target = "", device_defines = [], aot_devices_flag = "", aot_device_library_flag = "", aot_left_out_status = 0):
     """A SyclDeviceTargetInfo from the attributes sycl_toolchain and sycl_device_target share.
 
     Args:
@@ -64,6 +64,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
       aot_extension: string, extension of its outputs.
       aot_isa_flag: string, its flag for --@rules_sycl//sycl:cpu_aot_isa.
       aot_devices_flag: string, its flag for --@rules_sycl//sycl:gen_devices.
+      aot_device_library_flag: string, its flag naming the bfloat16 device library image to link into images that import it.
       aot_left_out_status: int, the exit status by which `aot` leaves an image out (0: none).
       cuda: struct or None (see SyclDeviceTargetInfo.cuda).
       runtime_files: depset of File or None: what programs built for this
@@ -98,6 +99,7 @@ def device_target_info(ctx, name, libraries, all_files, image_format, image_comp
         aot_extension = aot_extension,
         aot_isa_flag = aot_isa_flag,
         aot_devices_flag = aot_devices_flag,
+        aot_device_library_flag = aot_device_library_flag,
         aot_left_out_status = aot_left_out_status,
         image_format = image_format,
         stages = image_stages(translator = bool(ctx.attr.translator), aot = bool(aot), cuda = bool(cuda)),
@@ -148,6 +150,7 @@ def _sycl_device_target_impl(ctx):
         aot_extension = ctx.attr.aot_extension,
         aot_isa_flag = ctx.attr.aot_isa_flag,
         aot_devices_flag = ctx.attr.aot_devices_flag,
+        aot_device_library_flag = ctx.attr.aot_device_library_flag,
         aot_left_out_status = ctx.attr.aot_left_out_status,
         cuda = _cuda_info(ctx),
         runtime_files = depset(ctx.files.runtime_files),
@@ -185,6 +188,7 @@ where {in} and {out} name the image and the output).""",
         "aot_extension": attr.string(default = ".bin", doc = "Extension of the AOT outputs."),
         "aot_isa_flag": attr.string(doc = "The flag of `aot` that names the x86-64 instruction set, given the value of --@rules_sycl//sycl:cpu_aot_isa (opencl-aot's --march names): '-march=' for tools/cpuaot, '--march=' for opencl-aot. Empty: `aot` gets none."),
         "aot_left_out_status": attr.int(doc = "The exit status with which `aot` says an image is not for this device and writes nothing (tools/gpuaot: 3, for an image whose device requirements the Intel GPU does not meet, as DPC++'s device config file decides): the image is left out of the device target's images. 0: every nonzero status is an error."),
+        "aot_device_library_flag": attr.string(doc = "The flag of `aot` that names a device library image, the toolchain's bfloat16 library (SyclDeviceLibs: its fallback image, or for Intel GPUs the one DPC++'s driver picks for the program's GPUs), which `aot` links into an image that imports its functions, as DPC++ links it into its AOT images: '-device-library=' for tools/cpuaot and tools/gpuaot. The wrap then takes the library's functions off those images' imported symbols. Empty: `aot` gets none."),
         "aot_devices_flag": attr.string(doc = "The flag of `aot` that names the Intel GPUs, given the value of --@rules_sycl//sycl:gen_devices joined by commas: '-device=' for tools/gpuaot (spir64_gen). Empty: `aot` gets none."),
         "aot_server": attr.label(doc = "tools/imagec/codegen.cc built against the LLVM of an llc `aot` (sycl_configure sets it for nvptx64 where it finds LLVM 19's library): when `aot_args` are flags it knows, one process per CPU runs the backend over every image, byte-identical to one `aot` run per image. Unset: one `aot` process per image.", **TOOL),
         "image_format": attr.string(

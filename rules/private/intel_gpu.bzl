@@ -126,3 +126,42 @@ def intel_gpu_support_args(row):
         "-aspects=" + ",".join([str(INTEL_GPU_ASPECTS[a]) for a in row.aspects]),
         "-sub-group-sizes=" + ",".join([str(n) for n in row.sub_group_sizes]),
     ]
+
+# The Intel GPUs whose ahead-of-time images get the bfloat16 device
+# library's native image, as DPC++'s driver decides
+# (clang/lib/Driver/ToolChains/SYCL.cpp: GPUArchsWithNBF16 for
+# intel_gpu_<arch>, and device name prefixes for spir64_gen's ocloc
+# devices; clang/test/Driver/sycl-device-lib-bfloat16.cpp): a program's
+# GPUs all get the native one when every one of them has native bfloat16
+# conversions, else all the fallback one.
+INTEL_GPU_NATIVE_BFLOAT16 = [
+    "intel_gpu_pvc",
+    "intel_gpu_acm_g10",
+    "intel_gpu_acm_g11",
+    "intel_gpu_acm_g12",
+    "intel_gpu_bmg_g21",
+    "intel_gpu_lnl_m",
+    "intel_gpu_ptl_h",
+    "intel_gpu_ptl_u",
+    "intel_gpu_wcl",
+]
+
+_GEN_NATIVE_BFLOAT16_PREFIXES = ["pvc", "ats", "dg2", "bmg", "lnl", "ptl", "wcl"]
+
+def intel_gpu_bfloat16_library(target_names, gen_devices):
+    """Which bfloat16 library image a program's Intel GPU AOT images link.
+
+    Args:
+      target_names: list of string, the program's device targets.
+      gen_devices: list of string, spir64_gen's ocloc devices.
+
+    Returns:
+      "native" or "fallback".
+    """
+    native = all([n in INTEL_GPU_NATIVE_BFLOAT16 for n in target_names if n.startswith("intel_gpu_")])
+    if "spir64_gen" in target_names:
+        native = native and bool(gen_devices) and all([
+            [p for p in _GEN_NATIVE_BFLOAT16_PREFIXES if d.startswith(p)]
+            for d in gen_devices
+        ])
+    return "native" if native else "fallback"

@@ -1,6 +1,6 @@
 """The device pipeline every linking rule shares: link, split, translate/AOT, then wrap or bundle."""
 
-load("//rules/private/actions:aot.bzl", "emit_aot")
+load("//rules/private/actions:aot.bzl", "aot_device_library", "emit_aot")
 load("//rules/private/actions:bundle.bzl", "emit_bundle")
 load("//rules/private/actions:cuda.bzl", "emit_cuda_fatbinary")
 load("//rules/private/actions:device_link.bzl", "emit_device_link")
@@ -214,6 +214,7 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
             desc_name = desc_name,
             skip_images_without_entries = per_tu or bool(sycl_cxx) or rdc,
             device_libraries = device_libraries,
+            linked_device_libraries = _linked_device_libraries(sycl, image_tables),
         )
 
     # The split's property sets of the SYCL C++ kernels against the
@@ -260,6 +261,16 @@ def _device_libraries(sycl, tables):
         struct(dir = devicelibs.dir, table = devicelibs.table, device_target = dt)
         for dt in targets.values()
     ]
+
+def _linked_device_libraries(sycl, tables):
+    """The bfloat16 device library as the AOT step linked it into each target's images (aot_device_library)."""
+    out = {}
+    for t in tables:
+        dt = t.device_target
+        library = aot_device_library(sycl, dt)
+        if library and dt.name not in out:
+            out[dt.name] = struct(dir = library.dir, table = library.table, device_target = dt)
+    return out.values()
 
 def _unit_name(tu):
     # A directory name per TU, stable across builds: its workspace path; a

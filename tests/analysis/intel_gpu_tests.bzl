@@ -44,7 +44,16 @@ def _wrap_groups(argv):
             groups.append((target, fmt, compile_target))
     return groups
 
-def _check_aot(env, by, devices, options):
+def _check_library(env, by, library):
+    """Every SyclAot links the bfloat16 library's `library` image (DPC++'s choice for the program's GPUs); the wrap takes its functions off the zebins' imports."""
+    for aot in by["SyclAot"]:
+        lib = flag_value(_command(aot), "-device-library")
+        asserts.true(env, lib != None and lib.endswith("/bfloat16_%s.spv" % library), "gpuaot links the bfloat16 library's %s image: %s" % (library, lib))
+        asserts.true(env, lib in [f.path + "/bfloat16_%s.spv" % library for f in aot.inputs.to_list() if f.is_directory], "the library's tree is an input of SyclAot")
+    wrap = by["SyclWrap"][0].argv
+    asserts.equals(env, "-target=spir64_gen", wrap[wrap.index("-linked-device-libraries") - 1], "the wrap takes the library's functions off the spir64_gen images' imports")
+
+def _check_aot(env, by, devices, options, library = "native"):
     """One SyclAot per image table and device: gpuaot with the device's ocloc name."""
     got = {}
     for aot in by["SyclAot"]:
@@ -63,6 +72,7 @@ def _check_aot(env, by, devices, options):
         for f in ["/bin/ocloc", "/libexec/ocloc", "/lib/ld-linux-x86-64.so.2", "/lib/libc.so.6", "/lib/libigc.so.2", "/lib/libocloc.so"]:
             asserts.true(env, [p for p in inputs if p.endswith(f) and "rules_sycl_ocloc" in p] != [], "ocloc's %s is an input of SyclAot (it travels under remote execution)" % f)
     asserts.equals(env, devices, got, "SyclAot actions per ocloc device")
+    _check_library(env, by, library)
 
 def _intel_gpu_test_impl(ctx):
     env = analysistest.begin(ctx)
@@ -146,6 +156,10 @@ def _intel_gpu_alias_test_impl(ctx):
     asserts.equals(env, ["acm_g10"] * _ALL_TUS + ["mtl_s"] * _ALL_TUS, devices)
     groups = _wrap_groups(by["SyclWrap"][0].argv)
     asserts.equals(env, [("spir64_gen", "none", "intel_gpu_acm_g10")] * _ALL_TUS + [("spir64_gen", "none", "intel_gpu_mtl_u")] * _ALL_TUS, groups)
+
+    # acm_g10 has native bfloat16 conversions, mtl_u not: both get the
+    # fallback library, as under DPC++'s driver.
+    _check_library(env, by, "fallback")
     return analysistest.end(env)
 
 intel_gpu_alias_test = analysistest.make(
@@ -170,6 +184,23 @@ spir64_gen_test = analysistest.make(
     config_settings = {
         _GEN_DEVICES: ["pvc", "bmg-g21"],
         _TARGETS: ["spir64", "spir64_gen"],
+    },
+)
+
+def _spir64_gen_fallback_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+
+    # tgllp has no native bfloat16 conversions: the whole list gets the
+    # fallback library, and so does intel_gpu_pvc beside it.
+    _check_library(env, by, "fallback")
+    return analysistest.end(env)
+
+spir64_gen_fallback_test = analysistest.make(
+    _spir64_gen_fallback_test_impl,
+    config_settings = {
+        _GEN_DEVICES: ["pvc", "tgllp"],
+        _TARGETS: ["spir64", "spir64_gen", "intel_gpu_pvc"],
     },
 )
 

@@ -6,7 +6,7 @@ load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts", "unittest")
 # A private helper: not public API.
 # buildifier: disable=bzl-visibility
 load("//rules/private:device_target.bzl", "image_stages")
-load(":actions.bzl", "actions_by_mnemonic")
+load(":actions.bzl", "actions_by_mnemonic", "flag_value")
 
 def _wrap_groups(argv):
     """(target, format, table) triples, in order, from the wrapper's argv."""
@@ -123,6 +123,10 @@ def _clang_cpu_aot_test(ctx, isa):
     lib = runtime[0][len("-runtime="):]
     asserts.true(env, lib.endswith("/lib/libintelocl.so") and not lib.startswith("/"), "the runtime's libintelocl.so by a relative path: " + lib)
     asserts.equals(env, ["{in}", "{out}", "-march=" + isa], command[-3:], "the image, the output, the instruction set")
+    devicelib = flag_value(command, "-device-library")
+    asserts.true(env, devicelib != None and devicelib.endswith("/bfloat16_fallback.spv"), "cpuaot links the bfloat16 library's fallback image where an image imports it, as DPC++: %s" % devicelib)
+    wrap = by["SyclWrap"][0].argv
+    asserts.equals(env, "-target=spir64_x86_64", wrap[wrap.index("-linked-device-libraries") - 1], "the wrap takes the library's functions off the x86-64 images' imports")
     inputs = [f.path for f in aot.inputs.to_list()]
     for f in [lib, "/lib/cl.cfg", "/lib/libcommon_clang.so.2026.22.10.0", "/lib/clbltfnl9.rtl", "/lib/libtbb.so.12"]:
         asserts.true(env, [p for p in inputs if p.endswith(f)] != [], "the CPU runtime's %s is an input of SyclAot" % f)

@@ -3,7 +3,14 @@
  * through Intel's CPU OpenCL runtime (libintelocl.so), as opencl-aot does:
  * clCreateProgramWithIL, clBuildProgram, CL_PROGRAM_BINARIES.
  *
- *   cpuaot -runtime=LIB/libintelocl.so -march=ISA IN OUT
+ *   cpuaot -runtime=LIB/libintelocl.so -march=ISA [-device-library=LIB.spv] IN OUT
+ *
+ * -device-library: a device library's SPIR-V image (the bfloat16 library's
+ * fallback image, which DPC++ links into its spir64_x86_64 images before
+ * sycl-post-link). When IN imports a function the library exports (SPIR-V
+ * LinkageAttributes: Import in IN, Export in the library), both are
+ * compiled and linked (clCompileProgram, clLinkProgram), as the runtime
+ * links them for a JIT image; otherwise IN is built alone, as without it.
  *
  * Hermetic: no OpenCL ICD loader and no .icd file take part, so neither
  * the system's OpenCL nor the user's ICD configuration can. The runtime
@@ -237,8 +244,58 @@ static void guard_runtime(void) {
 }
 
 static const char *usage =
-    "usage: cpuaot -runtime=LIB/libintelocl.so -march=ISA IN.spv OUT\n"
+    "usage: cpuaot -runtime=LIB/libintelocl.so -march=ISA [-device-library=LIB.spv] IN.spv OUT\n"
     "ISA: sse4.2 avx avx2 avx512 wsm snb ivyb bdw cfl adl skylake skx clk icl icx spr gnr\n";
+
+/* SPIR-V's OpDecorate, its LinkageAttributes decoration and linkage types. */
+enum { OP_DECORATE = 71, DECORATION_LINKAGE_ATTRIBUTES = 41, LINKAGE_EXPORT = 0, LINKAGE_IMPORT = 1 };
+
+static uint32_t spirv_word(const unsigned char *m, size_t i) {
+  return m[4 * i] | m[4 * i + 1] << 8 | m[4 * i + 2] << 16 | (uint32_t)m[4 * i + 3] << 24;
+}
+
+/* The next LinkageAttributes decoration of the module of `words` words
+ * (little-endian, header checked) at or after word *pos: its name and
+ * linkage type. 0 at the end, or where an instruction's word count runs
+ * past the module (nothing after it is read). */
+static int next_linkage(const unsigned char *m, size_t words, size_t *pos, const char **name, uint32_t *type) {
+  while (*pos < words) {
+    size_t at = *pos, count = spirv_word(m, at) >> 16;
+    if (count == 0 || count > words - at) return 0;
+    *pos += count;
+    if ((spirv_word(m, at) & 0xffff) != OP_DECORATE || count < 5 || spirv_word(m, at + 2) != DECORATION_LINKAGE_ATTRIBUTES) continue;
+    /* Target, decoration, the name (NUL-terminated, padded to words), the
+     * linkage type. */
+    const char *s = (const char *)(m + 4 * (at + 3));
+    size_t len = strnlen(s, 4 * (count - 3));
+    size_t type_at = at + 3 + len / 4 + 1;
+    if (type_at >= at + count) continue;
+    *name = s;
+    *type = spirv_word(m, type_at);
+    return 1;
+  }
+  return 0;
+}
+
+/* Whether module `in` imports a function module `lib` exports. */
+static int imports_from(const unsigned char *in, size_t in_size, const unsigned char *lib, size_t lib_size) {
+  size_t p = 5;
+  const char *name;
+  uint32_t type;
+  while (next_linkage(in, in_size / 4, &p, &name, &type)) {
+    if (type != LINKAGE_IMPORT) continue;
+    size_t q = 5;
+    const char *export;
+    uint32_t export_type;
+    while (next_linkage(lib, lib_size / 4, &q, &export, &export_type))
+      if (export_type == LINKAGE_EXPORT && strcmp(export, name) == 0) return 1;
+  }
+  return 0;
+}
+
+static int is_spirv(const unsigned char *m, size_t size) {
+  return size >= 20 && size % 4 == 0 && spirv_word(m, 0) == 0x07230203u;
+}
 
 /* path made absolute against the current directory. */
 static char *absolute(const char *path) {
@@ -254,13 +311,15 @@ static char *absolute(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  const char *runtime = NULL, *march = NULL, *out = NULL;
+  const char *runtime = NULL, *march = NULL, *out = NULL, *library = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "-runtime=", 9) == 0) {
       runtime = a + 9;
     } else if (strncmp(a, "-march=", 7) == 0) {
       march = a + 7;
+    } else if (strncmp(a, "-device-library=", 16) == 0 && a[16]) {
+      library = a + 16;
     } else if (a[0] == '-' && a[1] != 0) {
       fprintf(stderr, "cpuaot: unknown flag %s\n%s", a, usage);
       return 2;
@@ -287,8 +346,17 @@ int main(int argc, char **argv) {
 
   size_t il_size;
   unsigned char *il = read_file(in_path, &il_size);
-  if (il_size < 20 || il_size % 4 != 0 || (il[0] | il[1] << 8 | il[2] << 16 | (uint32_t)il[3] << 24) != 0x07230203u)
-    die("not a SPIR-V module (no little-endian SPIR-V magic number)");
+  if (!is_spirv(il, il_size)) die("not a SPIR-V module (no little-endian SPIR-V magic number)");
+  size_t lib_size = 0;
+  unsigned char *lib_il = NULL;
+  if (library) {
+    const char *image = in_path;
+    in_path = library;
+    lib_il = read_file(library, &lib_size);
+    if (!is_spirv(lib_il, lib_size)) die("-device-library: not a SPIR-V module (no little-endian SPIR-V magic number)");
+    in_path = image;
+    if (!imports_from(il, il_size, lib_il, lib_size)) lib_il = NULL;
+  }
 
   /* The runtime opens "cl.cfg" in the current directory before its own:
    * work in its directory, with the paths made absolute. */
@@ -331,7 +399,23 @@ int main(int argc, char **argv) {
   if (err != CL_SUCCESS) die("the CPU runtime cannot compile for CL_CONFIG_CPU_TARGET_ARCH=%s (clCreateContext: %s %d)", arch, cl_error(err), err);
   cl_program prog = cl->clCreateProgramWithIL(ctx, il, il_size, &err);
   if (err != CL_SUCCESS) die("the CPU runtime rejects it as SPIR-V (clCreateProgramWithIL: %s %d)", cl_error(err), err);
-  cl_int build = cl->clBuildProgram(prog, 1, &device, "", NULL, NULL);
+  cl_int build;
+  if (lib_il) {
+    /* Compile both, link them: the library's functions resolve IN's
+     * imports, as the runtime links a JIT image with the library. */
+    cl_program lib_prog = cl->clCreateProgramWithIL(ctx, lib_il, lib_size, &err);
+    if (err != CL_SUCCESS) die("the CPU runtime rejects the device library %s as SPIR-V (clCreateProgramWithIL: %s %d)", library, cl_error(err), err);
+    build = cl->clCompileProgram(prog, 1, &device, "", 0, NULL, NULL, NULL, NULL);
+    if (build == CL_SUCCESS) {
+      cl_int lib_build = cl->clCompileProgram(lib_prog, 1, &device, "", 0, NULL, NULL, NULL, NULL);
+      if (lib_build != CL_SUCCESS) die("the CPU runtime cannot compile the device library %s (%s %d)", library, cl_error(lib_build), lib_build);
+      cl_program both[2] = {prog, lib_prog};
+      cl_program linked = cl->clLinkProgram(ctx, 1, &device, "", 2, both, NULL, NULL, &build);
+      if (linked) prog = linked;
+    }
+  } else {
+    build = cl->clBuildProgram(prog, 1, &device, "", NULL, NULL);
+  }
   if (build != CL_SUCCESS) {
     size_t log_size = 0;
     char *log = NULL;

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -18,7 +19,7 @@ import (
 )
 
 const compileSynopsis = `usage: gpuaot -ocloc=OCLOC -device=DEV[,DEV...] [-options=STR] [-kernels=IMAGE.sym]
-              [-properties=IMAGE.prop [-aspects=N,... -sub-group-sizes=N,...]]
+              [-properties=IMAGE.prop [-aspects=N,... -sub-group-sizes=N,...] [-device-library=LIB.spv]]
               [-timeout=DUR] IN.spv OUT
        gpuaot check -ocloc=OCLOC -device=DEV -ip=MAJOR.MINOR.REV [-timeout=DUR] TABLE...
 
@@ -31,13 +32,18 @@ DPC++'s -ftarget-export-symbols), which keeps them. A list of devices gives
 ocloc's archive of one zebin per device. With -aspects and -sub-group-sizes
 (what one architecture supports, as DPC++'s device config file lists it),
 an image whose device requirements need more is left out: nothing written,
-exit status 3. "gpuaot check -h" describes check.`
+exit status 3. With -device-library (a device library's SPIR-V image, its
+property sets in LIB.prop beside it), an image importing a function the
+library exports is linked with it first (ocloc link), as DPC++ links the
+bfloat16 library into its AOT images. "gpuaot check -h" describes check.`
 
 // defaultTimeout bounds one ocloc run: childproc's, every tool's.
 const defaultTimeout = childproc.DefaultTimeout
 
 type compileConfig struct {
 	ocloc, device, options, kernels, properties string
+	// library: -device-library, a device library's SPIR-V image.
+	library string
 	// devices: how many -device names (more than one: ocloc's archive).
 	devices int
 	// support: -aspects and -sub-group-sizes, nil without them.
@@ -92,6 +98,7 @@ func parseCompile(args []string) (*compileConfig, error) {
 	fs.StringVar(&c.options, "options", "", "ocloc's -options: IGC compile options, one string")
 	fs.StringVar(&c.kernels, "kernels", "", "the image's symbol file (.sym): every entry point it lists must be in the zebin")
 	fs.StringVar(&c.properties, "properties", "", "the image's property sets (.prop): an image exporting functions (SYCL/exported symbols) is compiled as a library")
+	fs.StringVar(&c.library, "device-library", "", "a device library's SPIR-V image (LIB.spv, its property sets LIB.prop beside it): linked into an image that imports its functions (SYCL/imported symbols)")
 	aspects := fs.String("aspects", "", "the aspects the device has (aspects.def numbers, comma-separated): an image using another is left out (exit status 3)")
 	sizes := fs.String("sub-group-sizes", "", "the sub-group sizes the device has (comma-separated): an image requiring another is left out (exit status 3)")
 	fs.DurationVar(&c.timeout, "timeout", defaultTimeout, "ocloc is killed after this long")
@@ -112,6 +119,10 @@ func parseCompile(args []string) (*compileConfig, error) {
 		return nil, errors.New("-aspects and -sub-group-sizes go together: what one device supports")
 	case given["aspects"] && c.properties == "":
 		return nil, errors.New("-aspects and -sub-group-sizes need -properties: the image's device requirements")
+	case given["device-library"] && c.properties == "":
+		return nil, errors.New("-device-library needs -properties: the image's imported symbols")
+	case given["device-library"] && !strings.HasSuffix(c.library, ".spv"):
+		return nil, fmt.Errorf("-device-library %s: not a .spv file (its property sets are the .prop beside it)", errtext.Quote(c.library))
 	}
 	var err error
 	if c.support, err = parseSupport(*aspects, *sizes, given["aspects"]); err != nil {
@@ -134,7 +145,11 @@ func compile(c *compileConfig) error {
 	// the same file: a hard or symbolic link), not a directory, FIFO or
 	// device, in a directory that exists and can be written.
 	inputs := []string{c.in}
-	for _, p := range []string{c.kernels, c.properties, c.ocloc} {
+	libraryProperties := ""
+	if c.library != "" {
+		libraryProperties = strings.TrimSuffix(c.library, ".spv") + ".prop"
+	}
+	for _, p := range []string{c.kernels, c.properties, c.ocloc, c.library, libraryProperties} {
 		if p != "" {
 			inputs = append(inputs, p)
 		}
@@ -153,6 +168,8 @@ func compile(c *compileConfig) error {
 		}
 	}
 	var exports []string
+	library := "" // c.library, where the image imports from it
+	var libraryExports []string
 	if c.properties != "" {
 		reg, err := readProperties(c.properties)
 		if err != nil {
@@ -168,6 +185,18 @@ func compile(c *compileConfig) error {
 			}
 		}
 		exports = exportedFunctions(reg)
+		if c.library != "" {
+			lib, err := readProperties(libraryProperties)
+			if err != nil {
+				return err
+			}
+			if importsAny(reg, exportedFunctions(lib)) {
+				if err := checkSPIRV(c.library); err != nil {
+					return err
+				}
+				library, libraryExports = c.library, exportedFunctions(lib)
+			}
+		}
 	}
 	s := atomicfile.NewStaging()
 	defer s.Abort()
@@ -191,6 +220,14 @@ func compile(c *compileConfig) error {
 	}
 	args := []string{"compile", "-spirv_input", "-file", c.in, "-device", c.device,
 		"-output", staged, "-output_no_suffix", "-q"}
+	if library != "" {
+		linked, err := link(c, s, staged)
+		if err != nil {
+			return err
+		}
+		args = []string{"compile", "-llvm_input", "-file", linked, "-device", c.device,
+			"-output", staged, "-output_no_suffix", "-q"}
+	}
 	// Functions other images call (the per-TU path's SYCL_EXTERNAL
 	// functions, which libsycl links at run time): ocloc keeps them only
 	// when it compiles a library.
@@ -219,6 +256,13 @@ func compile(c *compileConfig) error {
 	for _, z := range zebins {
 		if missing := missingKernels(z.file, kernels); len(missing) > 0 {
 			return fmt.Errorf("%s: the zebin ocloc wrote for %s lacks %s of %s", c.in, z.device(c.device), kernelList(missing, len(kernels)), c.kernels)
+		}
+		// Linked with the library, nothing of it may stay an import:
+		// libsycl links no AOT image at run time.
+		for _, u := range z.file.Undefined {
+			if library != "" && contains(libraryExports, u) {
+				return fmt.Errorf("%s: the zebin ocloc wrote for %s still imports %s, which the device library %s defines", c.in, z.device(c.device), u, library)
+			}
 		}
 	}
 	if produced != staged {
@@ -323,4 +367,37 @@ func kernelList(missing []string, of int) string {
 		return "kernel " + q[0]
 	}
 	return fmt.Sprintf("kernels %s (%d of %d)", strings.Join(q, ", "), len(missing), of)
+}
+
+// link links the image with the device library (ocloc link: LLVM bitcode
+// of both, the library's functions resolving the image's imports) into a
+// scratch file of the staging set, and returns its name.
+func link(c *compileConfig, s *atomicfile.Staging, staged string) (string, error) {
+	f, err := s.TempFile(filepath.Dir(staged), "linked*.bc")
+	if err != nil {
+		return "", err
+	}
+	name := f.Name()
+	f.Close()
+	r, err := runChild(c.ocloc, []string{"link", "-file", c.in, "-file", c.library, "-out", name, "-out_format", "LLVM_BC"}, oclocEnv(), c.timeout)
+	if err != nil {
+		return "", fmt.Errorf("%s: cannot run ocloc %s: %v", c.in, c.ocloc, pathError(err))
+	}
+	if !r.ok() {
+		msg := fmt.Sprintf("%s: ocloc cannot link it with the device library %s (%s)", c.in, c.library, r.status(c.timeout))
+		if l := firstErrorLine(r.output); l != "" {
+			msg += ": " + l
+		}
+		return "", errors.New(msg)
+	}
+	return name, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -165,3 +165,22 @@ func exportedFunctions(reg *propset.Registry) []string {
 // The property set of the functions an image exports to other images
 // (SYCL_EXTERNAL functions of the per-TU path's images).
 const exportedSymbols = "SYCL/exported symbols"
+
+// importsAny reports whether the image (its property sets) imports one of
+// names (SYCL/imported symbols).
+func importsAny(reg *propset.Registry, names []string) bool {
+	set, ok := reg.Set(importedSymbols)
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if _, ok := set.Get(n); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// The property set of the functions an image calls in other images (the
+// bfloat16 device library's, the per-TU path's SYCL_EXTERNAL functions).
+const importedSymbols = "SYCL/imported symbols"

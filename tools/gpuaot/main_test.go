@@ -100,7 +100,7 @@ func fakeOcloc(t *testing.T, body string) string {
 func chdir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, n := range []string{"kernels.spv", "kernels.cl", "truncated.spv", "pvc.zebin", "bmg-g21.zebin", "nokernels.zebin", "pvc_bmg-g21.ar", "exports.spv"} {
+	for _, n := range []string{"kernels.spv", "kernels.cl", "truncated.spv", "pvc.zebin", "bmg-g21.zebin", "nokernels.zebin", "pvc_bmg-g21.ar", "exports.spv", "imports.spv"} {
 		writeFile(t, filepath.Join(dir, n), string(readFile(t, td(n))))
 	}
 	old, err := os.Getwd()
@@ -189,6 +189,71 @@ func TestCompileExports(t *testing.T) {
 		t.Errorf("gpuaot with a malformed .prop = %d, %q; want 1 and one line naming bad.prop", rc, stderr)
 	}
 	if d := cmp.Diff([]string{"lib.zebin"}, listDir(t, "out")); d != "" {
+		t.Errorf("out/ (-want +got):\n%s", d)
+	}
+}
+
+// -device-library: an image importing a function the library exports
+// (SYCL/imported symbols: the bfloat16 library's, in SYCL images) is
+// linked with it (ocloc link), and its zebin defines what it called; an
+// image importing nothing of it is compiled alone, to the same bytes as
+// without the flag.
+func TestCompileDeviceLibrary(t *testing.T) {
+	oc := ocloc(t)
+	chdir(t)
+	os.Mkdir("out", 0o755)
+	os.Mkdir("lib", 0o755)
+	writeFile(t, "lib/combine.spv", string(readFile(t, "exports.spv")))
+	writeFile(t, "lib/combine.prop", "[SYCL/exported symbols]\ncombine=1|1\n[SYCL/devicelib metadata]\nbfloat16=1|0\n")
+	writeFile(t, "imports.sym", "call_combine\n")
+	writeFile(t, "imports.prop", "[SYCL/imported symbols]\ncombine=1|1\n[SYCL/kernel names]\ncall_combine=1|1\n")
+	writeFile(t, "kernels.prop", "[SYCL/kernel names]\nvadd=1|1\nscale=1|1\n")
+	undefined := func(name string) []string {
+		z, err := zebin.ReadBytes(readFile(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, u := range z.Undefined {
+			if u == "combine" {
+				out = append(out, u)
+			}
+		}
+		return out
+	}
+	if rc, stdout, stderr := runTool("-ocloc="+oc, "-device=pvc", "-kernels=imports.sym", "-properties=imports.prop", "-device-library=lib/combine.spv", "imports.spv", "out/linked.zebin"); rc != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("gpuaot -device-library = %d, stdout %q, stderr %q; want 0 and no output", rc, stdout, stderr)
+	}
+	if u := undefined("out/linked.zebin"); len(u) != 0 {
+		t.Errorf("linked zebin leaves %v undefined", u)
+	}
+	if rc, _, stderr := runTool("-ocloc="+oc, "-device=pvc", "-kernels=imports.sym", "-properties=imports.prop", "imports.spv", "out/alone.zebin"); rc != 0 {
+		t.Fatalf("gpuaot without -device-library = %d: %s", rc, stderr)
+	}
+	if d := cmp.Diff([]string{"combine"}, undefined("out/alone.zebin")); d != "" {
+		t.Errorf("zebin without the library: undefined (-want +got):\n%s", d)
+	}
+	// Nothing imported from the library: the image alone, the same bytes.
+	if rc, _, stderr := runTool("-ocloc="+oc, "-device=pvc", "-kernels=kernels.sym", "-properties=kernels.prop", "-device-library=lib/combine.spv", "kernels.spv", "out/kernels.zebin"); rc != 0 {
+		t.Fatalf("gpuaot -device-library, no import = %d: %s", rc, stderr)
+	}
+	if !bytes.Equal(readFile(t, "out/kernels.zebin"), readFile(t, "pvc.zebin")) {
+		t.Error("an image importing nothing of the library: zebin differs from testdata/pvc.zebin")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-device-library=lib/combine.spv", "imports.spv", "out/x.zebin"}, "gpuaot: -device-library needs -properties: the image's imported symbols"},
+		{[]string{"-properties=imports.prop", "-device-library=lib/combine.prop", "imports.spv", "out/x.zebin"}, `gpuaot: -device-library "lib/combine.prop": not a .spv file (its property sets are the .prop beside it)`},
+		{[]string{"-properties=imports.prop", "-device-library=lib/missing.spv", "imports.spv", "out/x.zebin"}, "gpuaot: lib/missing.prop:"},
+	} {
+		rc, _, stderr := runTool(append([]string{"-ocloc=" + oc, "-device=pvc"}, tc.args...)...)
+		if rc == 0 || !strings.HasPrefix(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("gpuaot %v = %d, %q; want non-zero and one line starting %q", tc.args, rc, stderr, tc.want)
+		}
+	}
+	if d := cmp.Diff([]string{"alone.zebin", "kernels.zebin", "linked.zebin"}, listDir(t, "out")); d != "" {
 		t.Errorf("out/ (-want +got):\n%s", d)
 	}
 }

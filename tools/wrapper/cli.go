@@ -36,8 +36,12 @@ x86_64-*-linux* or aarch64-*-linux*. Other options: -image-version=3|2,
 e.g. intel_gpu_pvc, in each later image's SYCL/device requirements, as DPC++
 does for its intel_gpu_<arch> images; empty: none), -device-libraries=TABLE (device-library images,
 e.g. DPC++'s bfloat16 library: wrapped only when an image of their target
-imports a symbol they export). Flags take one or two dashes and "=value" or a
-separate value; @FILE reads arguments from FILE.`
+imports a symbol they export), -linked-device-libraries=TABLE (device-library
+images the ahead-of-time compiler linked into the images of their target, as
+DPC++ links the bfloat16 library into AOT images: the symbols they export are
+taken off those images' SYCL/imported symbols; not wrapped). Flags take one
+or two dashes and "=value" or a separate value; @FILE reads arguments from
+FILE.`
 
 // input is one positional argument with the per-image options in force at
 // its position.
@@ -45,6 +49,7 @@ type input struct {
 	path                      string
 	batch                     bool
 	deviceLibs                bool // a -device-libraries table
+	linkedLibs                bool // a -linked-device-libraries table
 	target                    string
 	format                    descriptor.Format
 	compileOpts, linkOpts     string
@@ -76,6 +81,7 @@ var valueFlags = map[string]bool{
 	"compile-opts": true, "link-opts": true, "properties": true, "entries": true,
 	"compile-target": true,
 	"desc-name":      true, "image-version": true, "device-libraries": true,
+	"linked-device-libraries":   true,
 	"offload-compression-level": true, "offload-compression-threshold": true,
 }
 
@@ -168,6 +174,11 @@ func parseArgs(args []string) (*config, error) {
 			// -entries/-properties do not apply to it.
 			in := cur
 			in.path, in.batch, in.deviceLibs = val, true, true
+			in.entriesFile, in.propertyFile = "", ""
+			cfg.inputs = append(cfg.inputs, in)
+		case "linked-device-libraries":
+			in := cur
+			in.path, in.batch, in.linkedLibs = val, true, true
 			in.entriesFile, in.propertyFile = "", ""
 			cfg.inputs = append(cfg.inputs, in)
 		case "desc-name":

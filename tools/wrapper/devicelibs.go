@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/rules-sycl/rules_sycl/tools/internal/descriptor"
+	"github.com/rules-sycl/rules_sycl/tools/internal/propset"
 )
 
 // Property sets of device-library images (sycl-post-link's
@@ -64,6 +65,53 @@ func neededDeviceLibs(images, libs []descriptor.Image) []descriptor.Image {
 				out = append(out, lib)
 				break
 			}
+		}
+	}
+	return out
+}
+
+// withoutImports returns reg without the imported symbols names: those a
+// library linked into the image ahead of time defines (DPC++ links the
+// bfloat16 library into its AOT images before sycl-post-link, whose
+// property sets then import nothing of it; libsycl refuses an AOT image
+// that imports: "Cannot resolve external symbols, linking is unsupported
+// for the backend"). A set left empty is dropped; reg is not modified.
+func withoutImports(reg *propset.Registry, names []string) *propset.Registry {
+	if reg == nil {
+		return nil
+	}
+	set, ok := reg.Set(importedSymbolsSet)
+	if !ok {
+		return reg
+	}
+	drop := map[string]bool{}
+	for _, n := range names {
+		drop[n] = true
+	}
+	var kept []propset.Property
+	for _, p := range set.Properties() {
+		if !drop[p.Name] {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == set.Len() {
+		return reg
+	}
+	out := &propset.Registry{}
+	for _, s := range reg.Sets() {
+		if s.Name == importedSymbolsSet {
+			if len(kept) == 0 {
+				continue
+			}
+			ns := out.AddSet(s.Name)
+			for _, p := range kept {
+				ns.Add(p.Name, p.Value)
+			}
+			continue
+		}
+		ns := out.AddSet(s.Name)
+		for _, p := range s.Properties() {
+			ns.Add(p.Name, p.Value)
 		}
 	}
 	return out

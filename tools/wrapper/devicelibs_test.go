@@ -44,7 +44,8 @@ var deviceLibFiles = map[string]string{
 type wrapped struct {
 	Target, Data string
 	Entries      []string
-	DeviceLib    string // the bfloat16 metadata's value, "" if none
+	DeviceLib    string   // the bfloat16 metadata's value, "" if none
+	Imports      []string // SYCL/imported symbols
 }
 
 func wrappedImages(t *testing.T, obj string) []wrapped {
@@ -65,6 +66,11 @@ func wrappedImages(t *testing.T, obj string) []wrapped {
 				if v, ok := img.Properties.Get(deviceLibSet, "bfloat16"); ok && v.Type() == propset.Uint32 {
 					w.DeviceLib = map[uint32]string{0: "fallback", 1: "native"}[v.Uint32()]
 				}
+				if set, ok := img.Properties.Set(importedSymbolsSet); ok {
+					for _, p := range set.Properties() {
+						w.Imports = append(w.Imports, p.Name)
+					}
+				}
 			}
 			out = append(out, w)
 		}
@@ -78,7 +84,7 @@ func TestDeviceLibraries(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, deviceLibFiles)
 	chdir(t, dir)
-	kernel := wrapped{Target: "spir64", Data: deviceLibFiles["k.spv"], Entries: []string{"_ZTS1K"}}
+	kernel := wrapped{Target: "spir64", Data: deviceLibFiles["k.spv"], Entries: []string{"_ZTS1K"}, Imports: []string{"__devicelib_ConvertFToBF16INTEL"}}
 	plain := wrapped{Target: "spir64", Data: deviceLibFiles["plain.spv"], Entries: []string{"_ZTS5Plain"}}
 	fallback := wrapped{Target: "spir64", Data: deviceLibFiles["dl/f.spv"], DeviceLib: "fallback"}
 	native := wrapped{Target: "spir64", Data: deviceLibFiles["dl/n.spv"], DeviceLib: "native"}
@@ -90,9 +96,18 @@ func TestDeviceLibraries(t *testing.T) {
 		{"imported", []string{"-target=spir64", "-batch", "k.table", "plain.table", "-device-libraries=dl/bf16.table"}, []wrapped{kernel, plain, fallback, native}},
 		{"library first", []string{"-target=spir64", "-device-libraries", "dl/bf16.table", "-batch", "plain.table", "k.table"}, []wrapped{plain, kernel, fallback, native}},
 		{"not imported", []string{"-target=spir64", "-batch", "plain.table", "-device-libraries=dl/bf16.table"}, []wrapped{plain}},
-		{"other imports", []string{"-target=spir64", "-batch", "other.table", "-device-libraries=dl/bf16.table"}, []wrapped{{Target: "spir64", Data: deviceLibFiles["plain.spv"], Entries: []string{"_ZTS5Plain"}}}},
+		{"other imports", []string{"-target=spir64", "-batch", "other.table", "-device-libraries=dl/bf16.table"}, []wrapped{{Target: "spir64", Data: deviceLibFiles["plain.spv"], Entries: []string{"_ZTS5Plain"}, Imports: []string{"_Z5twicei"}}}},
 		// The import is of another target's image: nothing to link it with.
-		{"other target", []string{"-target=spir64_x86_64", "-batch", "k.table", "-target=spir64", "-device-libraries=dl/bf16.table"}, []wrapped{{Target: "spir64_x86_64", Data: deviceLibFiles["k.spv"], Entries: []string{"_ZTS1K"}}}},
+		{"other target", []string{"-target=spir64_x86_64", "-batch", "k.table", "-target=spir64", "-device-libraries=dl/bf16.table"}, []wrapped{{Target: "spir64_x86_64", Data: deviceLibFiles["k.spv"], Entries: []string{"_ZTS1K"}, Imports: []string{"__devicelib_ConvertFToBF16INTEL"}}}},
+		// Linked ahead of time into the target's images: their imports of
+		// the library go, the set with them; the library is not wrapped.
+		{"linked", []string{"-target=spir64_x86_64", "-format=native", "-batch", "k.table", "-linked-device-libraries=dl/bf16.table"}, []wrapped{{Target: "spir64_x86_64", Data: deviceLibFiles["k.spv"], Entries: []string{"_ZTS1K"}}}},
+		// Other imports stay, and so do other targets' images.
+		{"linked, other imports", []string{"-target=spir64_gen", "-format=native", "-batch", "other.table", "k.table", "-target=spir64", "-format=spirv", "-batch", "k.table", "-target=spir64_gen", "-linked-device-libraries=dl/bf16.table"}, []wrapped{
+			{Target: "spir64_gen", Data: deviceLibFiles["plain.spv"], Entries: []string{"_ZTS5Plain"}, Imports: []string{"_Z5twicei"}},
+			{Target: "spir64_gen", Data: deviceLibFiles["k.spv"], Entries: []string{"_ZTS1K"}},
+			kernel,
+		}},
 		// Skipping images without entries does not drop the library's.
 		{"skip empty", []string{"-skip-images-without-entries", "-target=spir64", "-batch", "k.table", "-device-libraries=dl/bf16.table"}, []wrapped{kernel, fallback, native}},
 	} {
@@ -120,12 +135,14 @@ func TestDeviceLibrariesErrors(t *testing.T) {
 		{"dl/noprop.table", "dl/noprop.table: dl/f.spv: a device-library image needs its property sets (no Properties file)"},
 		{"dl/missing.table", "stat dl/missing.table: no such file or directory"},
 	} {
-		err := run([]string{"-o", "bad.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv", "-batch", "k.table", "-device-libraries", tc.table})
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("-device-libraries %s: error %v, want %q", tc.table, err, tc.want)
-		}
-		if _, serr := os.Stat("bad.o"); serr == nil {
-			t.Errorf("-device-libraries %s: wrote bad.o", tc.table)
+		for _, flag := range []string{"-device-libraries", "-linked-device-libraries"} {
+			err := run([]string{"-o", "bad.o", "-host=x86_64-unknown-linux-gnu", "-kind=sycl", "-target=spir64", "-format=spirv", "-batch", "k.table", flag, tc.table})
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("%s %s: error %v, want %q", flag, tc.table, err, tc.want)
+			}
+			if _, serr := os.Stat("bad.o"); serr == nil {
+				t.Errorf("%s %s: wrote bad.o", flag, tc.table)
+			}
 		}
 	}
 }

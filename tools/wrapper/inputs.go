@@ -39,10 +39,21 @@ func run(args []string) error {
 		return err
 	}
 	var images, libs []descriptor.Image
+	linked := map[string][]string{} // target -> symbols linked into its images
 	for _, in := range cfg.inputs {
 		imgs, err := load(in)
 		if err != nil {
 			return err
+		}
+		if in.linkedLibs {
+			for _, img := range imgs {
+				names, err := exportsOf(img, in.path)
+				if err != nil {
+					return err
+				}
+				linked[img.Target] = append(linked[img.Target], names...)
+			}
+			continue
 		}
 		if in.deviceLibs {
 			for _, img := range imgs {
@@ -58,6 +69,11 @@ func run(args []string) error {
 				continue
 			}
 			images = append(images, img)
+		}
+	}
+	for i := range images {
+		if names := linked[images[i].Target]; len(names) > 0 {
+			images[i].Properties = withoutImports(images[i].Properties, names)
 		}
 	}
 	images = append(images, neededDeviceLibs(images, libs)...)

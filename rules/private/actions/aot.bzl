@@ -1,5 +1,6 @@
 """AOT: each device image compiled ahead of time for one device target."""
 
+load("//rules/private:intel_gpu.bzl", "intel_gpu_bfloat16_library")
 load(":foreach.bzl", "run_foreach")
 
 # llc flags tools/imagec/codegen.cc parses as llc does; any other argument
@@ -29,6 +30,36 @@ def server_flags(aot_args):
             return None
     return flags
 
+def aot_device_library(sycl, device_target):
+    """The bfloat16 device library image the target's `aot` links into images importing it.
+
+    DPC++ links the bfloat16 library into its ahead-of-time images before
+    sycl-post-link (clang/test/Driver/sycl-device-lib-bfloat16.cpp): the
+    fallback one for spir64_x86_64; for Intel GPUs (spir64_gen images) the
+    native one where every GPU of the program has native bfloat16
+    conversions (intel_gpu_bfloat16_library), else the fallback one.
+
+    Args:
+      sycl: the SYCL context (context.bzl).
+      device_target: SyclDeviceTargetInfo.
+
+    Returns:
+      struct(dir, path, table): the toolchain's SyclDeviceLibs tree, the
+      image's path in it and the tree's file table; None where the target's
+      `aot` takes no library or the toolchain has none.
+    """
+    devicelibs = sycl.toolchain.sycl_devicelibs
+    if not device_target.aot_device_library_flag or not devicelibs:
+        return None
+    kind = "fallback"
+    if device_target.image_target == "spir64_gen":
+        kind = intel_gpu_bfloat16_library([t.name for t in sycl.device_targets], sycl.modes.gen_devices)
+    return struct(
+        dir = devicelibs.dir,
+        path = "%s/bfloat16_%s.spv" % (devicelibs.dir.path, kind),
+        table = devicelibs.table,
+    )
+
 def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, shard_rows = True):
     """Runs the device target's ahead-of-time compiler on every image of a table (mnemonic SyclAot).
 
@@ -42,6 +73,10 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
     spir64_x86_64 and spir64_gen a table of SPIR-V images
     ([Code|Properties|Symbols], e.g. emit_translate's, or a per-TU SYCL C++
     compile's), whose Properties and Symbols columns are passed through.
+
+    With the device target's aot_device_library_flag, `aot` also gets the
+    toolchain's bfloat16 device library image (aot_device_library), which
+    it links into the images that import it.
 
     With the device target's aot_server (tools/imagec/codegen.cc, nvptx64)
     and aot_args it knows, one server process per CPU compiles every image
@@ -82,6 +117,12 @@ def emit_aot(sycl, device_target, in_dirs, in_table, unit = None, shard = None, 
             devices = device_target.aot_devices_flag + ",".join(sycl.modes.gen_devices)
             at = command.index("{in}") if "{in}" in command else len(command)
             command = command[:at] + [devices] + command[at:]
+    library = aot_device_library(sycl, device_target)
+    if library and not serve:
+        # Before the image, as the devices flag.
+        at = command.index("{in}") if "{in}" in command else len(command)
+        command = command[:at] + [device_target.aot_device_library_flag + library.path] + command[at:]
+        in_dirs = in_dirs + [library.dir]
     table = run_foreach(
         sycl,
         device_target.all_files,

@@ -27,7 +27,7 @@ def host_triple(cc_toolchain):
         ))
     return triple
 
-def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries = False, device_libraries = []):
+def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries = False, device_libraries = [], linked_device_libraries = []):
     """Wraps the images of file tables into a host object (mnemonic SyclWrap).
 
     Args:
@@ -47,6 +47,10 @@ def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries 
         wrapper adds, once, where an image of that device target imports a
         symbol they export (SYCL/imported symbols), as DPC++ does; unused,
         they are left out.
+      linked_device_libraries: list of struct(dir, table, device_target):
+        device libraries the AOT step linked into that target's images
+        (aot.bzl's aot_device_library): the wrapper takes the symbols they
+        export off those images' imported symbols.
 
     Returns:
       File: the object, <rule>.images.o.
@@ -89,12 +93,15 @@ def emit_wrap(sycl, image_tables, desc_name = None, skip_images_without_entries 
         args.add("-target=" + lib.device_target.image_target)
         args.add("-format=spirv")
         args.add("-device-libraries", lib.table)
+    for lib in linked_device_libraries:
+        args.add("-target=" + lib.device_target.image_target)
+        args.add("-linked-device-libraries", lib.table)
 
     sycl.actions.run(
         executable = sycl.tools.wrapper,
         arguments = [worker_args(args)],
         inputs = depset(
-            [lib.dir for lib in device_libraries],
+            [lib.dir for lib in device_libraries + linked_device_libraries],
             transitive = [depset(t.dirs) for t in image_tables],
         ),
         outputs = [out],

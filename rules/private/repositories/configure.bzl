@@ -417,6 +417,7 @@ sycl_device_target(
         "{runtime}//:cpu_compiler",
     ],
     aot_isa_flag = "-march=",
+    aot_device_library_flag = "-device-library=",
     aot_extension = ".bin",
     image_format = "native",
 )
@@ -461,6 +462,7 @@ sycl_device_target(
 {imagec}    aot = "@rules_sycl//tools/gpuaot",
     aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-device={device}",{options} "-kernels={{Symbols}}", "-properties={{Properties}}", {support}"{{in}}", "{{out}}"],
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
+    aot_device_library_flag = "-device-library=",
     aot_extension = ".zebin",
     # gpuaot's status for an image the architecture does not get.
     aot_left_out_status = 3,
@@ -495,6 +497,7 @@ sycl_device_target(
     aot_args = ["-ocloc=$(execpath {ocloc}//:bin/ocloc)", "-kernels={{Symbols}}", "-properties={{Properties}}", "{{in}}", "{{out}}"],
     aot_devices_flag = "-device=",
     aot_data = ["{ocloc}//:bin/ocloc", "{ocloc}//:files"],
+    aot_device_library_flag = "-device-library=",
     aot_extension = ".zebin",
     image_format = "none",
 )

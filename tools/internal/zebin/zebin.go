@@ -108,6 +108,10 @@ type File struct {
 	// Functions are the defined FUNC symbols (kernels, and functions an
 	// image exports), in symbol table order.
 	Functions []string
+	// Undefined are the named symbols the zebin leaves to another module
+	// (SHN_UNDEF: an image's imports that ocloc did not resolve), in
+	// symbol table order.
+	Undefined []string
 }
 
 // HasKernel reports whether name is a kernel of f.
@@ -338,7 +342,11 @@ func readFunctions(ef *elf.File, f *File) error {
 		return &FormatError{fmt.Sprintf("symbol table: %v", err)}
 	}
 	for _, s := range syms {
-		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Section != elf.SHN_UNDEF && s.Name != "" {
+		switch {
+		case s.Name == "":
+		case s.Section == elf.SHN_UNDEF:
+			f.Undefined = append(f.Undefined, s.Name)
+		case elf.ST_TYPE(s.Info) == elf.STT_FUNC:
 			f.Functions = append(f.Functions, s.Name)
 		}
 	}

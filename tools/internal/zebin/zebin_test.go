@@ -27,11 +27,15 @@ var golden = []struct {
 		Machine: EM_INTELGT, ProductFamily: 1271, GfxCore: 0xc08,
 		IPVersion: IPVersion{12, 60, 7}, ZebinVersion: "1.73",
 		Kernels: []string{"vadd", "scale"}, Functions: []string{"vadd", "scale"},
+		// Every zebin's: IGC's patch token, not an image's import.
+		Undefined: []string{"__INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0"},
 	}},
 	{"bmg-g21.zebin", File{
 		Machine: EM_INTELGT, ProductFamily: 1274, GfxCore: 0xc09,
 		IPVersion: IPVersion{20, 1, 0}, ZebinVersion: "1.73",
 		Kernels: []string{"vadd", "scale"}, Functions: []string{"vadd", "scale"},
+		// Every zebin's: IGC's patch token, not an image's import.
+		Undefined: []string{"__INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0"},
 	}},
 	// What ocloc writes (exit 0) for a SPIR-V module cut short: no kernel.
 	{"nokernels.zebin", File{

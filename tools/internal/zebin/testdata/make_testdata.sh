@@ -25,3 +25,7 @@ mv nokernels.bin nokernels.zebin
 clang-15 -cl-std=CL2.0 -target spir64 -O1 -emit-llvm -c exports.cl -o exports.bc
 llvm-spirv-15 exports.bc -o exports.spv
 rm exports.bc
+# An image importing that function (gpuaot -device-library links it).
+clang-15 -cl-std=CL2.0 -target spir64 -O1 -emit-llvm -c imports.cl -o imports.bc
+llvm-spirv-15 imports.bc -o imports.spv
+rm imports.bc
