@@ -178,19 +178,21 @@ def overhead(log, profile, worker_logs, fast_ms=100.0):
 
 
 def spread(mnemonic, log, worker_logs):
-    by_output = {}
+    # By output path: a spawn's declared outputs (a tree artifact's is its
+    # directory, which the ExecuteResponse lists under outputDirectories).
+    by_path = {}
     for _, resp in worker_actions(worker_logs):
         result = resp.get("result", {})
         meta = result.get("executionMetadata", {})
         worker = json.loads(meta.get("worker", "{}") or "{}").get("worker", "?")
-        for o in result.get("outputFiles", []):
-            by_output[o["digest"]["hash"]] = (worker, meta)
+        for o in result.get("outputFiles", []) + result.get("outputDirectories", []):
+            by_path[o["path"]] = (worker, meta)
     runs = collections.defaultdict(list)
     unmatched = 0
     for s in spawns([log]):
         if s.get("mnemonic") != mnemonic or where(s) != "remote":
             continue
-        hit = next((by_output[o["digest"]["hash"]] for o in s.get("actualOutputs", []) if o["digest"]["hash"] in by_output), None)
+        hit = next((by_path[p] for p in s.get("listedOutputs", []) if p in by_path), None)
         if hit is None:
             unmatched += 1
             continue

@@ -38,33 +38,32 @@
 # exit; an existing one keeps its tools between runs). The machine is
 # shared: every figure comes with the load average before -> after it.
 #   [OUTPUT_BASE=DIR] [MAKE=0] tests/bench/intel_gpu/run.sh
-# Figures (docs/development.md's benchmark table), 2026-12-02 03:13-03:5x
-# UTC at 05781e4, the 2-core machine shared with three other engineers'
-# Bazel builds (load average 5.2-15.4 over the run, ~8 most of it: every
-# wall time is inflated by it; the CPU times are the bench's own),
-#   OUTPUT_BASE=/tmp/igpu_bench/ob tests/bench/intel_gpu/run.sh
-#  - clean build 865.7 s wall, 449.7 s CPU (1906 processes); of the CPU,
-#    the device compiles (204: four per TU) and the host compiles dominate;
-#    the 153 SyclAot actions (51 tables x 3 GPUs, one image each:
-#    split_mode per_source) are 4.0 s CPU of it;
+# Figures (docs/development.md's benchmark table), 2026-12-02 18:19-18:24
+# UTC at 494f08e (the bfloat16 library linked into AOT images: app50 has
+# no bfloat16, its actions are unchanged), the 2-core machine idle but for
+# the bench (load 0.5 -> 2.1),
+#   OUTPUT_BASE="$(bazel info output_base)" MAKE=0 tests/bench/intel_gpu/run.sh
+#  - clean build 235.6 s wall, 458.1 s CPU (actions summed 438.1 s); the
+#    device compiles (204: four per TU) and the host compiles dominate;
 #  - AOT part: exactly the 153 SyclAot actions ran (execution log), their
-#    span 8.2 s (the build 23.4 s, cold analysis after the restart
-#    included) vs 10.7 s for the same commands one after another (153
-#    ocloc runs, 4.0 s CPU): 0.77x (goal <= 0.55x, not met). An app50
-#    image takes ocloc 0.04-0.3 s wall and ~0.03 s CPU, so a SyclAot
-#    action's own cost (worker request, the input and output trees'
-#    digests, gpuaot's zebin check: ~0.1 s per action in the profile, 15.2
-#    s summed) is as large as the ocloc run it wraps; the 0.5x that two
-#    cores allow needs images whose ocloc run outweighs that;
-#  - one-TU edit 10.7 s (47 spawns), 80.9x clean (the clean build's wall
-#    is inflated by the load more than the edit's): 3 SyclAot actions, one
-#    per GPU, all of tu6's table -- tu7's edited helper is linked into
-#    tu6's kernel image by the device link; tu7's own split reran and
-#    wrote the same image, so nothing after it ran;
-#  - ocloc peak RSS per SyclAot action (one image each): max 74.5 MB,
-#    median 74.3 MB (71.2 MB for main.cc's table);
-#  - make -j2 of the same 1841 commands (section 5): not measured, that
-#    session ended before it finished; MAKE=0 leaves it out.
+#    span 6.9 s (the build 15.7 s, cold analysis after the restart
+#    included) vs 7.6 s wall, 6.0 s CPU for the same commands one after
+#    another (153 ocloc runs, 0.05 s each): 0.91x (goal <= 0.55x, not
+#    met). The 153 actions sum to 12.7 s in the profile, 1.67x the serial
+#    commands: a SyclAot action's own cost (worker request, the input and
+#    output trees' digests, ~0.03 s on this machine) is most of an app50
+#    image's ocloc run, so even perfect use of both cores gives 12.7 / 2 =
+#    6.4 s, 0.84x; 0.55x needs an action cost under a tenth of the ocloc
+#    run, i.e. images of real size. (At load ~8, 2026-12-02 03:13 UTC at
+#    05781e4, the same figure was 8.2 s vs 10.7 s, 0.77x: the load slowed
+#    the serial runs more than the parallel ones.)
+#  - one-TU edit 7.0 s (47 spawns), 33.7x clean (goal >= 15x): 3 SyclAot
+#    actions, one per GPU, all of tu6's table -- tu7's edited helper is
+#    linked into tu6's kernel image by the device link; tu7's own split
+#    reran and wrote the same image, so nothing after it ran;
+#  - ocloc peak RSS per SyclAot action (one image each): max 72.1 MB,
+#    median 72.0 MB;
+#  - make -j2 of the same commands (section 5): not measured (MAKE=0).
 # The clean build's --profile holds 1374 action events for its 1906
 # processes (Bazel 4.2.3 leaves some out: 44 of the 153 SyclAot actions),
 # so its per-kind sums undercount; the AOT-only build's profile has all.
