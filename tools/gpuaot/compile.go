@@ -190,11 +190,11 @@ func compile(c *compileConfig) error {
 			if err != nil {
 				return err
 			}
-			if importsAny(reg, exportedFunctions(lib)) {
+			if names := exportedFunctions(lib); importsAny(reg, names) {
 				if err := checkSPIRV(c.library); err != nil {
 					return err
 				}
-				library, libraryExports = c.library, exportedFunctions(lib)
+				library, libraryExports = c.library, names
 			}
 		}
 	}
@@ -218,16 +218,15 @@ func compile(c *compileConfig) error {
 	if c.devices > 1 {
 		produced = staged
 	}
-	args := []string{"compile", "-spirv_input", "-file", c.in, "-device", c.device,
-		"-output", staged, "-output_no_suffix", "-q"}
+	input, file := "-spirv_input", c.in
 	if library != "" {
-		linked, err := link(c, s, staged)
-		if err != nil {
+		if file, err = link(c, s, staged); err != nil {
 			return err
 		}
-		args = []string{"compile", "-llvm_input", "-file", linked, "-device", c.device,
-			"-output", staged, "-output_no_suffix", "-q"}
+		input = "-llvm_input"
 	}
+	args := []string{"compile", input, "-file", file, "-device", c.device,
+		"-output", staged, "-output_no_suffix", "-q"}
 	// Functions other images call (the per-TU path's SYCL_EXTERNAL
 	// functions, which libsycl links at run time): ocloc keeps them only
 	// when it compiles a library.
@@ -238,16 +237,8 @@ func compile(c *compileConfig) error {
 	if options != "" {
 		args = append(args, "-options", options)
 	}
-	r, err := runChild(c.ocloc, args, oclocEnv(), c.timeout)
-	if err != nil {
-		return fmt.Errorf("%s: cannot run ocloc %s: %v", c.in, c.ocloc, pathError(err))
-	}
-	if !r.ok() {
-		msg := fmt.Sprintf("%s: ocloc cannot compile it for %s (%s)", c.in, c.device, r.status(c.timeout))
-		if l := firstErrorLine(r.output); l != "" {
-			msg += ": " + l
-		}
-		return errors.New(msg)
+	if err := runOcloc(c, args, "compile it for "+c.device); err != nil {
+		return err
 	}
 	zebins, err := readOutput(produced, c.devices)
 	if err != nil {
@@ -379,18 +370,28 @@ func link(c *compileConfig, s *atomicfile.Staging, staged string) (string, error
 	}
 	name := f.Name()
 	f.Close()
-	r, err := runChild(c.ocloc, []string{"link", "-file", c.in, "-file", c.library, "-out", name, "-out_format", "LLVM_BC"}, oclocEnv(), c.timeout)
+	args := []string{"link", "-file", c.in, "-file", c.library, "-out", name, "-out_format", "LLVM_BC"}
+	if err := runOcloc(c, args, "link it with the device library "+c.library); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// runOcloc runs ocloc with args; a failure is one line naming the image,
+// what ocloc could not do and its first error line.
+func runOcloc(c *compileConfig, args []string, what string) error {
+	r, err := runChild(c.ocloc, args, oclocEnv(), c.timeout)
 	if err != nil {
-		return "", fmt.Errorf("%s: cannot run ocloc %s: %v", c.in, c.ocloc, pathError(err))
+		return fmt.Errorf("%s: cannot run ocloc %s: %v", c.in, c.ocloc, pathError(err))
 	}
 	if !r.ok() {
-		msg := fmt.Sprintf("%s: ocloc cannot link it with the device library %s (%s)", c.in, c.library, r.status(c.timeout))
+		msg := fmt.Sprintf("%s: ocloc cannot %s (%s)", c.in, what, r.status(c.timeout))
 		if l := firstErrorLine(r.output); l != "" {
 			msg += ": " + l
 		}
-		return "", errors.New(msg)
+		return errors.New(msg)
 	}
-	return name, nil
+	return nil
 }
 
 func contains(list []string, s string) bool {
