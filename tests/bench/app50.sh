@@ -1,18 +1,28 @@
 # Sourced by the benchmarks of the generated 50-TU program
-# (tests/bench/syclcpp/run.sh, tests/bench/rdc/run.sh), after measure.sh and
+# (tests/bench/syclcpp/run.sh, tests/bench/rdc/run.sh,
+# tests/bench/intel_gpu/run.sh), after measure.sh and
 # with root, work, ob and flags set: the program, B (bazel in the bench's
 # output base), the one-TU edit of tu7.cc (edit_tu7; restore_tu7), the
 # cleanup on exit (the edit undone, the server stopped, the cgroups and the
 # work directory removed) and the first build (app50_setup: rules_sycl's
 # tools and external repositories; sets execroot).
-target=//tests/hermetic/app50:app50
-pkg=tests/hermetic/app50
+# With W > 0 (environment), the heavier app50x<W> (tests/hermetic/gen.sh 50
+# W: W unrolled helpers and W/2 more kernels per TU), generated here and
+# removed at exit.
+app=app50
+if (("${W:-0}" > 0)); then
+  app="app50x$W"
+  "$root/tests/hermetic/gen.sh" 50 "$W" >/dev/null
+fi
+target="//tests/hermetic/$app:$app"
+pkg="tests/hermetic/$app"
 edited="$pkg/tu7.cc"
 B() { bazel --output_base="$ob" "$@"; }
 cp "$root/$edited" "$work/tu7.cc.orig"
 restore_tu7() { cp "$work/tu7.cc.orig" "$root/$edited"; }
 app50_cleanup() {
   restore_tu7
+  [ "$app" = app50 ] || rm -rf "${root:?}/$pkg"
   (cd "$root" && B shutdown >/dev/null 2>&1) || true
   cgroups_cleanup
   chmod -R u+w "$work" 2>/dev/null
