@@ -3,6 +3,7 @@
 load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common")
 load("//rules/private/actions:host_compile.bzl", "emit_host_compile")
 load("//rules/private/actions:host_source.bzl", "emit_host_source")
+load(":driver_flags.bzl", "check_driver_flags")
 load(":frontend_dpcpp.bzl", "FRONTEND_DPCPP")
 load(":frontend_opencl.bzl", "FRONTEND_OPENCL")
 load(":frontend_syclc.bzl", "FRONTEND_SYCLC")
@@ -133,6 +134,7 @@ def compile_sources(ctx, sycl):
       struct(sycl_info, compilation_context, compilation_outputs,
       linking_contexts).
     """
+    check_driver_flags(ctx.label, ctx.attr.copts, ctx.attr.device_copts, getattr(ctx.attr, "linkopts", []))
     inputs = _inputs(ctx, sycl)
     device = _compile_device(ctx, sycl, inputs)
     (compilation_context, c_outputs) = cc_common.compile(

@@ -353,6 +353,9 @@ func compile(c *Config, stderr io.Writer) error {
 	if err := describeLocalKernelNames(header); err != nil {
 		return fmt.Errorf("%s: %v", c.Src, err)
 	}
+	if err := completeFooter(footer); err != nil {
+		return fmt.Errorf("%s: %v", c.Src, err)
+	}
 	for _, img := range res.Images {
 		if set := debugInfo(img.Binary); set != "" {
 			return fmt.Errorf("%s: device debug info (-g among the device compile's flags) is not supported: libsycl-jit writes it as %s, whose forward references spirv-val rejects and which llvm-spirv-15 cannot read; drop -g from the device flags (device_copts; copts = [\"-g\"] and -c dbg debug the host code)", c.Src, set)
@@ -497,6 +500,20 @@ func describeLocalKernelNames(header string) error {
 		return err
 	}
 	return os.WriteFile(header, rewritten, 0o644)
+}
+
+// completeFooter gives a footer that names specialization constants the
+// definitions <sycl/detail/core.hpp> leaves out (intheader.CompleteFooter).
+func completeFooter(footer string) error {
+	data, err := inputfile.Read(footer, inputfile.IntegrationHeader)
+	if err != nil {
+		return err
+	}
+	completed, changed := intheader.CompleteFooter(data)
+	if !changed {
+		return nil
+	}
+	return os.WriteFile(footer, completed, 0o644)
 }
 
 // debugInfoSets are the extended instruction sets of SPIR-V debug info.
