@@ -61,12 +61,6 @@ func keys(img *Image, set string) []string {
 	return out
 }
 
-// hasSet reports whether the image has the set at all.
-func hasSet(img *Image, set string) bool {
-	_, ok := img.Props.Set(set)
-	return ok
-}
-
 // show formats a value for a report: numbers in decimal, the known byte
 // arrays decoded, anything else in .prop text form.
 func show(set, prop string, v propset.Value, ok bool) string {

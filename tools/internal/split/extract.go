@@ -90,11 +90,6 @@ func (g *Graph) mdHasGlobal(i int32) bool {
 	return false
 }
 
-func isVirtual(m *llvmir.Module, e *llvmir.Entity) bool {
-	_, ok := m.FuncAttr(e, AttrIndirectlyCallable)
-	return ok
-}
-
 // emissionOrder lists entity indices in the order LLVM prints a module:
 // header, types, comdats, globals, aliases, functions, attribute groups,
 // named metadata, metadata; input order within each kind.
@@ -166,15 +161,6 @@ func isNumberedGlobal(name string) bool {
 	return true
 }
 
-// preserved reports functions that internalization must keep external.
-func preserved(m *llvmir.Module, e *llvmir.Entity) bool {
-	if _, ok := m.FuncAttr(e, AttrIndirectlyCallable); ok {
-		return true
-	}
-	_, ok := m.FuncAttr(e, AttrReferencedIndirectly)
-	return ok
-}
-
 // firstOperandLive reports whether the tuple op's first operand is a global
 // that is still in the image.
 func firstOperandLive(m *llvmir.Module, op string, emitted func(string) bool) bool {
@@ -196,32 +182,6 @@ func firstOperandLive(m *llvmir.Module, op string, emitted func(string) bool) bo
 		}
 	}
 	return true
-}
-
-// refsOf reports the references entity i has in the form it is emitted in.
-func (g *Graph) refsOf(i int, asDecl, internalized bool, fn func(llvmir.RefKind, string)) {
-	m := g.m
-	e := &m.Entities[i]
-	if e.Kind != llvmir.KindFunction || (!asDecl && !internalized) || e.Fn.IsDecl {
-		m.EntityRefs(e, fn)
-		return
-	}
-	fi := e.Fn
-	m.Refs(int(fi.RetLo), int(fi.ParamsHi)+1, int(fi.NameTok), fn)
-	for _, it := range fi.Tail {
-		switch it.Kind {
-		case llvmir.TailComdat:
-			continue
-		case llvmir.TailSection, llvmir.TailPersonality, llvmir.TailAttachment:
-			if asDecl {
-				continue
-			}
-		}
-		m.Refs(int(it.Lo), int(it.Hi), -1, fn)
-	}
-	if !asDecl {
-		m.Refs(int(fi.BodyLo), e.Hi, -1, fn)
-	}
 }
 
 // writeUsedList emits llvm.used / llvm.compiler.used with only the elements

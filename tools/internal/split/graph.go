@@ -349,9 +349,6 @@ func constantGVE(m *llvmir.Module, j int32) bool {
 	return false
 }
 
-// Deps returns the entity indices entity i depends on.
-func (g *Graph) Deps(i int) []int32 { return g.deps[i] }
-
 // Importable reports functions that may be imported from another device
 // image when dynamic linking is allowed: declarations and SYCL_EXTERNAL
 // definitions, except intrinsics, builtins and reserved ("__") names.
