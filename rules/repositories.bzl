@@ -6,6 +6,7 @@ load("//rules/private/repositories:cuda_tools.bzl", _cuda_tools_dependencies = "
 load("//rules/private/repositories:dpcpp_configure.bzl", _dpcpp_configure = "dpcpp_configure")
 load("//rules/private/repositories:intel_gpu_compiler.bzl", _sycl_intel_gpu_compiler = "sycl_intel_gpu_compiler")
 load("//rules/private/repositories:oneapi_runtime.bzl", _sycl_oneapi_runtime = "sycl_oneapi_runtime")
+load("//rules/private/repositories:spirv_translator.bzl", _sycl_spirv_translator = "sycl_spirv_translator")
 
 sycl_configure = _sycl_configure
 cuda_tools_dependencies = _cuda_tools_dependencies
@@ -13,6 +14,7 @@ cuda_wheel = _cuda_wheel
 sycl_cuda_adapter = _sycl_cuda_adapter
 dpcpp_configure = _dpcpp_configure
 sycl_intel_gpu_compiler = _sycl_intel_gpu_compiler
+sycl_spirv_translator = _sycl_spirv_translator
 
 def sycl_oneapi_runtime(name = "oneapi_runtime", **kwargs):
     """Intel's oneAPI SYCL runtime (libsycl, headers, CPU OpenCL runtime) as a repository.
@@ -38,3 +40,15 @@ def intel_gpu_tools_dependencies(name = "rules_sycl_ocloc"):
       name: repository name (sycl_configure's intel_gpu_compiler names it).
     """
     _sycl_intel_gpu_compiler(name = name)
+
+def spirv_translator_dependencies(name = "rules_sycl_llvm_spirv"):
+    """SPIRV-LLVM-Translator 22 (Debian sid's, with its own loader and C/C++ runtime) as @rules_sycl_llvm_spirv.
+
+    sycl_configure's toolchain takes SYCL C++ device code through the device
+    link with it (and LLVM 22's llvm-link, llvm-as, llvm-dis): call this
+    before sycl_configure.
+
+    Args:
+      name: repository name (sycl_configure's spirv_translator names it).
+    """
+    _sycl_spirv_translator(name = name)

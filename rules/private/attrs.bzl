@@ -33,6 +33,7 @@ COMPILE_ATTRS = {
         doc = "SYCL C++ device code of this rule's TUs (of a sycl_binary or sycl_test: of the whole program) through the device link (DPC++'s -fsycl-rdc): 1 yes, 0 no (-fno-sycl-rdc: each TU's images split and final in its compile, SYCL_EXTERNAL calls between TUs resolved by libsycl at run time), -1 (default) the --@rules_sycl//sycl:rdc build setting (on).",
     ),
     "_rdc": attr.label(default = Label("//sycl:rdc")),
+    "_device_debug_info": attr.label(default = Label("//sycl:device_debug_info")),
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
     "_targets": attr.label(default = Label("//sycl:targets")),
 }

@@ -32,7 +32,7 @@ def sycl_context(ctx):
           compile and every SYCL C++ device compile get.
         modes: struct(split, per_tu, spec_constants, compression,
           image_shards, cuda_archs, compilation_mode, cpu_aot_isa,
-          gen_devices).
+          gen_devices, rdc, device_debug_info).
         cc_toolchain, feature_configuration: the host C++ toolchain's.
         cc_compile_flags: list of string, the C++ toolchain's flags of a
           C++ compile (its features': defaults, compilation mode, ...)
@@ -146,6 +146,9 @@ def _modes(ctx):
         cpu_aot_isa = ctx.attr._cpu_aot_isa[BuildSettingInfo].value,
         gen_devices = ctx.attr._gen_devices[BuildSettingInfo].value,
         rdc = ctx.attr.rdc == 1 or (ctx.attr.rdc == -1 and ctx.attr._rdc[BuildSettingInfo].value),
+        # -c dbg with --@rules_sycl//sycl:device_debug_info: SYCL C++
+        # device compiles get -g too.
+        device_debug_info = ctx.var["COMPILATION_MODE"] == "dbg" and ctx.attr._device_debug_info[BuildSettingInfo].value,
     )
 
 def _compression(ctx):

@@ -5,6 +5,8 @@ load("//rules/private/actions:kernel_info.bzl", "emit_kernel_info")
 load("//rules/private/actions:module_id.bzl", "emit_module_id")
 load("//rules/private/actions:reverse_translate.bzl", "emit_reverse_translate")
 load("//rules/private/actions:sycl_device_compile.bzl", "emit_sycl_device_compile")
+load(":llvm_tools.bzl", "sycl_cxx_link_target")
+load(":tables.bzl", "DEVICE_DEBUG_FLAGS")
 
 def _compile_sycl_cxx(ctx, sycl, inputs, device):
     """clang toolchain: each SYCL C++ TU to device images (tools/syclc).
@@ -67,6 +69,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
         own_targets = own_targets + [t for t in aot_spirv if not t.device_defines]
         spirv_targets = [name for name in spirv_targets if name not in [t.name for t in own_targets]]
     compiled = ([dt] if spirv_targets else []) + own_targets + cuda_targets
+    copts = sycl.trait_flags + _debug_flags(sycl, device.copts) + device.copts
     tables = {t.name: [] for t in compiled}
     objects = {t.name: [] for t in compiled}
     property_tables = []
@@ -74,7 +77,7 @@ def _compile_sycl_cxx(ctx, sycl, inputs, device):
     for src in inputs.cxx_srcs:
         d = device
         outs = [
-            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines + t.device_defines, copts = sycl.trait_flags + d.copts, module = rdc and not t.cuda)
+            emit_sycl_device_compile(sycl, device_target = t, src = src, headers = d.headers, includes = d.includes, defines = d.defines + t.device_defines, copts = copts, module = rdc and not t.cuda)
             for t in compiled
         ]
         for t, out in zip(compiled, outs):
@@ -119,23 +122,39 @@ def _device_link_sycl_cxx(ctx, sycl, device):
 
     On (the default; the rule's rdc attribute or --@rules_sycl//sycl:rdc),
     each TU's device code joins the program's device link, split,
-    translation and AOT as the OpenCL C TUs' does. What SPIR-V cannot carry
-    through the LLVM 15 tools -- device debug info (-g) and unoptimized
-    device code (-O0: its round trip gives SPIR-V spirv-val rejects) --
-    keeps a rule on the per-TU images, with one line saying so.
+    translation and AOT as the OpenCL C TUs' does, with the toolchain's
+    sycl_cxx_llvm tools (LLVM 22), which carry device debug info (-g) and
+    unoptimized device code (-O0). A toolchain without them links with the
+    device target's LLVM 15 tools, through which SPIR-V cannot carry either
+    (-O0's round trip gives SPIR-V spirv-val rejects): such a rule keeps
+    the per-TU images, with one line saying so.
     """
     if not sycl.modes.rdc:
         return False
-    flags = device.copts + (["-O0"] if sycl.modes.compilation_mode == "dbg" else [])
-    blocked = [f for f in flags if f == "-O0" or f == "-g" or (f.startswith("-g") and f[2:3].isdigit())]
+    flags = device.copts + (["-O0"] if sycl.modes.compilation_mode == "dbg" else []) + (["-g"] if sycl.modes.device_debug_info else [])
+    if sycl.toolchain.sycl_cxx_llvm:
+        return True
+    blocked = [f for f in flags if f == "-O0" or _is_debug_flag(f)]
     if blocked:
         # buildifier: disable=print
-        print("%s: SYCL C++ device code with %s takes the per-TU path (no device link): SPIR-V through the LLVM 15 translator cannot carry it" % (ctx.label, " ".join(blocked)))
+        print("%s: SYCL C++ device code with %s takes the per-TU path (no device link): SPIR-V through the LLVM 15 translator cannot carry it (the toolchain has no sycl_cxx_llvm tools)" % (ctx.label, " ".join(blocked)))
         return False
     return True
 
+def _is_debug_flag(f):
+    # -g, -g1 .. -g3 (not -gno-..., -gdwarf-..., ...).
+    return f == "-g" or (f.startswith("-g") and f[2:3].isdigit())
+
+def _debug_flags(sycl, copts):
+    """-g for -c dbg with --@rules_sycl//sycl:device_debug_info, and what device debug info needs to be reproducible (DEVICE_DEBUG_FLAGS)."""
+    flags = ["-g"] if sycl.modes.device_debug_info and not [f for f in copts if _is_debug_flag(f)] else []
+    if flags or [f for f in copts if _is_debug_flag(f)]:
+        flags += DEVICE_DEBUG_FLAGS
+    return flags
+
 def _device_object(sycl, device_target, src, compiled):
     """A SYCL C++ TU's module as a device object: reverse translation, annotation, module id."""
+    device_target = sycl_cxx_link_target(sycl, device_target)
     bitcode = emit_reverse_translate(sycl, device_target = device_target, src = src, module = compiled.module)
     annotated = emit_annotate(sycl, device_target = device_target, src = src, bitcode = bitcode, properties = struct(dir = compiled.dir, table = compiled.table))
     return emit_module_id(sycl, device_target = device_target, src = src, bitcode = annotated)

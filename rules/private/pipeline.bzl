@@ -13,6 +13,8 @@ load("//rules/private/actions:spirv_validate.bzl", "emit_spirv_validate")
 load("//rules/private/actions:split.bzl", "emit_split", "post_link_flags")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
+load(":llvm_tools.bzl", "spirv_optimizer_command", "sycl_cxx_link_target")
+load(":spirv_extensions.bzl", "SYCL_CXX_SPIRV_EXTENSIONS")
 load(":sycl_jit.bzl", "SYCL_JIT")
 
 def has_device_code(sycl, sycl_info):
@@ -59,7 +61,7 @@ def _sycl_cxx_entries(sycl, sycl_info):
         for t in _ptx_device_link(sycl, dt, _sycl_cxx_tables(sycl_info, dt))
     ]
 
-def _entry(device_target, dir, table, unit, form, image_format, split = None, ptx_arch = None, translate_flags = []):
+def _entry(device_target, dir, table, unit, form, image_format, split = None, ptx_arch = None, translate_flags = [], translate_then = []):
     """One image table entering the image pipeline: its images' form and where they came from.
 
     Args:
@@ -73,11 +75,13 @@ def _entry(device_target, dir, table, unit, form, image_format, split = None, pt
       ptx_arch: the architecture of PTX images where it is not the device
         target's ptx_arch.
       translate_flags: translator flags beyond the device target's.
+      translate_then: the command run on each image after the translator
+        (emit_translate's then), or [].
 
     Returns:
       struct.
     """
-    return struct(device_target = device_target, dir = dir, table = table, unit = unit, form = form, image_format = image_format, split = split, ptx_arch = ptx_arch, translate_flags = translate_flags)
+    return struct(device_target = device_target, dir = dir, table = table, unit = unit, form = form, image_format = image_format, split = split, ptx_arch = ptx_arch, translate_flags = translate_flags, translate_then = translate_then)
 
 def _image_table(sycl, entry, syclbin, shard = None):
     """The one image table constructor: an entry's images through the rest of their device target's stages.
@@ -116,7 +120,7 @@ def _image_table(sycl, entry, syclbin, shard = None):
         if stage.name == "fatbinary" and (syclbin or not sycl.modes.cuda_archs):
             continue
         if stage.name == "translate":
-            out = emit_translate(sycl, device_target = dt, split = struct(dir = dirs[-1], table = table), unit = entry.unit, shard = shard, extra_flags = entry.translate_flags)
+            out = emit_translate(sycl, device_target = dt, split = struct(dir = dirs[-1], table = table), unit = entry.unit, shard = shard, extra_flags = entry.translate_flags, then = entry.translate_then)
             dirs.append(out.dir)
         elif stage.name == "aot":
             # The first stage picks the shard's rows; a later one reads a
@@ -179,6 +183,10 @@ def device_pipeline(sycl, sycl_info, desc_name = None, syclbin = None):
     unused = []
     splits = []
     for dt in sycl.device_targets:
+        if rdc:
+            # SYCL C++ device code links, splits and translates with the
+            # tools of the LLVM generation that wrote it.
+            dt = sycl_cxx_link_target(sycl, dt)
         libraries = dt.libraries
         if dt.name == sycl.primary.name:
             libraries = depset(transitive = [dt.libraries, sycl_info.device_libraries])
@@ -296,36 +304,6 @@ def _link_per_tu(sycl, device_target, objects, libraries):
         units.append(struct(name = tu.unit, linked = link.linked, unused = link.unused))
     return units
 
-# The SPIR-V extensions DPC++'s driver enables for JIT SPIR-V images that
-# llvm-spirv-15 knows, and those libsycl-jit's own SPIR-V uses beyond them
-# (device-global and kernel attributes, long constant composites): the
-# translation of SYCL C++ device code may use each where the code needs it,
-# as libsycl-jit's does. Without SPV_INTEL_global_variable_decorations a
-# device_global fails to translate; without SPV_KHR_expect_assume
-# __builtin_assume is dropped. Left out: SPV_KHR_no_integer_wrap_decoration
-# (libsycl-jit's images do not use it).
-SYCL_CXX_SPIRV_EXTENSIONS = [
-    "SPV_EXT_shader_atomic_float_add",
-    "SPV_EXT_shader_atomic_float_min_max",
-    "SPV_KHR_float_controls",
-    "SPV_KHR_expect_assume",
-    "SPV_KHR_linkonce_odr",
-    "SPV_INTEL_subgroups",
-    "SPV_INTEL_media_block_io",
-    "SPV_INTEL_function_pointers",
-    "SPV_INTEL_inline_assembly",
-    "SPV_INTEL_arbitrary_precision_integers",
-    "SPV_INTEL_float_controls2",
-    "SPV_INTEL_variable_length_array",
-    "SPV_INTEL_bfloat16_conversion",
-    "SPV_INTEL_joint_matrix",
-    "SPV_KHR_uniform_group_instructions",
-    "SPV_INTEL_optnone",
-    "SPV_INTEL_global_variable_decorations",
-    "SPV_INTEL_kernel_attributes",
-    "SPV_INTEL_long_constant_composite",
-]
-
 def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     """Split, translation and AOT of one linked module; its image tables, one per shard.
 
@@ -350,6 +328,14 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     n = sycl.modes.image_shards if (dt.translator or dt.aot) else 1
     if n < 1:
         fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
-    flags = ["--spirv-ext=+" + ",+".join(SYCL_CXX_SPIRV_EXTENSIONS)] if sycl_cxx else []
-    entry = _entry(dt, split.dir, split.table, unit = unit, form = "bitcode", image_format = dt.image_format, split = split, translate_flags = flags)
+    flags = _sycl_cxx_translate_flags(sycl) if sycl_cxx else []
+    then = spirv_optimizer_command(sycl.toolchain.sycl_cxx_llvm) if sycl_cxx else []
+    entry = _entry(dt, split.dir, split.table, unit = unit, form = "bitcode", image_format = dt.image_format, split = split, translate_flags = flags, translate_then = then)
     return [_image_table(sycl, entry, syclbin, shard = (i, n) if n > 1 else None) for i in range(n)]
+
+def _sycl_cxx_translate_flags(sycl):
+    # The toolchain's sycl_cxx_llvm translator spells the extensions its own
+    # way; without it, the device target's (LLVM 15's) translates.
+    tools = sycl.toolchain.sycl_cxx_llvm
+    extensions = tools.spirv_extensions if tools else SYCL_CXX_SPIRV_EXTENSIONS["15"]
+    return (tools.translate_flags if tools else []) + ["--spirv-ext=+" + ",+".join(extensions)]

@@ -37,7 +37,25 @@ programs link with.""",
         "sycl_cxx_missing": "list of string: why this 'clang' toolchain cannot compile SYCL C++ ([] when it can); a rule with C++ sources fails naming them.",
         "host_compiler": "FilesToRunProvider or None: the clang that compiles the host side of SYCL C++ TUs (their generated host source: integration header, source, footer).",
         "host_compile_flags": "list of string: its extra flags.",
+        "sycl_cxx_llvm": "SyclLlvmToolsInfo or None: the tools of libsycl-jit's LLVM generation (LLVM 22: llvm-link, llvm-as, llvm-dis, SPIRV-LLVM-Translator 22), with which SYCL C++ device code on the device link is read back from SPIR-V, linked, split and translated on every SPIR-V device target (device_target.bzl's with_llvm_tools); None: the device targets' own tools.",
         "validator": "FilesToRunProvider or None: spirv-val, which SyclSpirvValidate (the sycl_spirv_validation output group) runs on every JIT SPIR-V image.",
+    },
+)
+
+SyclLlvmToolsInfo = provider(
+    doc = """The LLVM tools of one LLVM generation (sycl_llvm_tools): the SYCL C++
+device link's, for libsycl-jit's device code.""",
+    fields = {
+        "version": "string: the LLVM major version (e.g. '22').",
+        "linker": "FilesToRunProvider: llvm-link.",
+        "assembler": "FilesToRunProvider: llvm-as.",
+        "disassembler": "FilesToRunProvider: llvm-dis.",
+        "translator": "FilesToRunProvider: llvm-spirv of the same LLVM.",
+        "spirv_extensions": "list of string: the SPIR-V extensions the forward translation of SYCL C++ device code enables, as this translator spells them.",
+        "translate_flags": "list of string: more flags of that translation (the debug info form).",
+        "spirv_optimizer": "FilesToRunProvider or None: spirv-opt, run on every image after that translation.",
+        "spirv_optimizer_flags": "list of string: its flags (--skip-validation --remove-duplicates).",
+        "all_files": "depset of File: every file the tools need.",
     },
 )
 

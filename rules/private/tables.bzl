@@ -49,6 +49,12 @@ SPLIT_MODES = {
 # off. NDEBUG must match the host compile's (HOST_MODE_FLAGS): kernels under
 # `#ifndef NDEBUG` would otherwise differ between the integration header and
 # the images.
+# What SYCL C++ device debug info needs besides -g to be the same bytes in
+# any directory: source paths relative to the execution root (not the
+# sandbox's absolute one) and no recorded command line (it would name
+# syclc's staging directory).
+DEVICE_DEBUG_FLAGS = ["-fdebug-compilation-dir=.", "-gno-record-gcc-switches"]
+
 DEVICE_MODE_FLAGS = {
     "dbg": ["-O0"],
     "fastbuild": ["-O2"],

@@ -5,7 +5,7 @@ load("//rules/private/actions:sycl_devicelibs.bzl", "emit_sycl_devicelibs")
 load("//rules/private/actions:sycl_jit_check.bzl", "emit_sycl_jit_check")
 load("//sycl:cpu_aot_isas.bzl", "DEFAULT_CPU_AOT_ISA", "DEFAULT_TARGETS")
 load(":device_target.bzl", "TOOL", "device_target_info", "files_of")
-load(":providers.bzl", "SyclDeviceTargetInfo", "SyclToolchainInfo")
+load(":providers.bzl", "SyclDeviceTargetInfo", "SyclLlvmToolsInfo", "SyclToolchainInfo")
 load(":sycl_jit.bzl", "SYCL_JIT")
 load(":tables.bzl", "TOOLCHAIN_TYPE")
 
@@ -81,6 +81,7 @@ def _sycl_toolchain_impl(ctx):
             sycl_cxx_missing = sycl_cxx.missing,
             host_compiler = ctx.attr.host_compiler[DefaultInfo].files_to_run if ctx.attr.host_compiler else None,
             host_compile_flags = ctx.attr.host_compile_flags,
+            sycl_cxx_llvm = ctx.attr.sycl_cxx_llvm[SyclLlvmToolsInfo] if ctx.attr.sycl_cxx_llvm else None,
             validator = ctx.attr.validator[DefaultInfo].files_to_run if ctx.attr.validator else None,
         ),
     )]
@@ -196,6 +197,10 @@ _ATTRS = {
     ),
     "host_compiler": attr.label(doc = "A clang that compiles the host side of SYCL C++ TUs (generated host source: integration header, source, footer) with -Xclang -fsycl-is-host; sycl_configure: clang++-19, else clang++-15; dpcpp_configure: the install's compiler. g++ cannot: unnamed kernel lambdas need __builtin_sycl_unique_stable_name.", **TOOL),
     "host_compile_flags": attr.string_list(doc = "Extra flags for every SYCL C++ host compile."),
+    "sycl_cxx_llvm": attr.label(
+        providers = [SyclLlvmToolsInfo],
+        doc = "A sycl_llvm_tools of libsycl-jit's LLVM generation (sycl_configure: LLVM 22's llvm-link, llvm-as, llvm-dis and @rules_sycl_llvm_spirv's SPIRV-LLVM-Translator 22): SYCL C++ device code on the device link is read back from SPIR-V, linked, split and translated with them on every SPIR-V device target. Unset: the device targets' own tools (LLVM 15's translator loses programs on that round trip, e.g. a zero-fill loop's llvm.memset).",
+    ),
     "sycl_cxx_missing": attr.string_list(doc = "Set by sycl_configure: what it could not find for SYCL C++ (e.g. the host clang). Rules with C++ sources fail with this list; OpenCL C still builds."),
     "missing": attr.string_list(doc = "Set by sycl_configure: tools it could not find. A non-empty list makes every use fail with this list."),
     "error": attr.string(doc = "If set, every use fails with this message (used for the fallback that explains why no toolchain matched)."),

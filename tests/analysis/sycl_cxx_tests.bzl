@@ -14,6 +14,7 @@ _JIT_DEPENDENCIES = ["libimf.so", "libsvml.so", "libirng.so", "libintlc.so.5"]
 # canonical name under bzlmod (never spelled: it differs between Bazel 7 and 8).
 _ONEAPI = Label("@oneapi_runtime//:BUILD.bazel").workspace_root
 _SYCL = Label("@local_config_sycl//:BUILD.bazel").workspace_root
+_LLVM_SPIRV = Label("@rules_sycl_llvm_spirv//:BUILD.bazel").workspace_root
 _JIT = _ONEAPI + "/jit/lib/" + _JIT_LIBRARY
 
 # The bfloat16 device library's images it compiles (sycl_jit.bzl).
@@ -464,16 +465,51 @@ def _rdc_test_impl(ctx):
         src = dc.argv[-1].split("/")[-1]
         asserts.equals(env, "per_source", flag_value(dc.argv, "-split"), "the library's sets come from a per_source split")
         asserts.true(env, flag_value(dc.argv, "-module").endswith(src + ".module.spv"), "the TU's one SPIR-V module")
+
+    # From the reverse translation to the forward one, the toolchain's
+    # sycl_cxx_llvm tools: LLVM 22 and SPIRV-LLVM-Translator 22.
     for rt in by["SyclReverseTranslate"]:
         asserts.true(env, "--spirv-target-env=SPV-IR" in rt.argv, "SPV-IR: __spirv_* built-ins")
+        asserts.equals(env, _LLVM_SPIRV + "/bin/llvm-spirv", rt.argv[0], "SPIRV-LLVM-Translator 22 reads the module back")
+    for m in ["SyclAnnotate", "SyclModuleId", "SyclSplit"]:
+        for a in by[m]:
+            asserts.equals(env, _SYCL + "/bin/jit_ir_assembler", flag_value(a.argv, "-llvm-as"), m + ": LLVM 22's llvm-as")
+            asserts.equals(env, _SYCL + "/bin/jit_ir_disassembler", flag_value(a.argv, "-llvm-dis"), m + ": LLVM 22's llvm-dis")
+            asserts.false(env, [f for f in a.argv if f.startswith("-imagec")], m + ": no imagec (LLVM 15's)")
+    for dl in by["SyclDeviceLink"]:
+        asserts.equals(env, _SYCL + "/bin/jit_ir_linker", flag_value(dl.argv, "-linker"), "LLVM 22's llvm-link")
     for sp in by["SyclSplit"]:
         asserts.true(env, "-emit-devicelib-imports" in sp.argv, "device-library imports listed for the wrapper")
     for tr in by["SyclTranslate"]:
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=+SPV_EXT_shader_atomic_float_add")], "the SPIR-V extensions of SYCL C++")
+        asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=") and "+SPV_INTEL_long_composites" in a], "SPIRV-LLVM-Translator 22's name of long composites")
+        asserts.true(env, _LLVM_SPIRV + "/bin/llvm-spirv" in tr.argv, "SPIRV-LLVM-Translator 22 translates the images")
+        asserts.true(env, "--spirv-max-version=1.4" in tr.argv, "SPIR-V 1.4, as libsycl-jit's")
     assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
 sycl_cxx_rdc_test = analysistest.make(_rdc_test_impl)
+
+# --- device debug info: -c dbg with --@rules_sycl//sycl:device_debug_info --
+
+def _device_debug_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    by = actions_by_mnemonic(env)
+    for dc in by["SyclDeviceCompile"]:
+        flags = _syclc_flags(dc)
+        for f in ["-O0", "-g", "-fdebug-compilation-dir=.", "-gno-record-gcc-switches"]:
+            asserts.true(env, f in flags, "device: " + f)
+        asserts.true(env, flag_value(dc.argv, "-module") != None, "on the device link (no per-TU fallback)")
+    asserts.equals(env, 2, len(by.get("SyclReverseTranslate", [])), "both TUs read back")
+    for tr in by["SyclTranslate"]:
+        asserts.true(env, "--spirv-debug-info-version=nonsemantic-shader-200" in tr.argv, "debug info as libsycl-jit writes it")
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
+    return analysistest.end(env)
+
+sycl_cxx_device_debug_test = analysistest.make(_device_debug_test_impl, config_settings = {
+    "//command_line_option:compilation_mode": "dbg",
+    str(Label("//sycl:device_debug_info")): True,
+})
 
 # --- specialization constants of images compiled ahead of time ------------
 

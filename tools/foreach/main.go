@@ -17,6 +17,10 @@
 // is tools/imagec/codegen.cc's server (`imagec_codegen serve LLC_FLAGS`),
 // which runs a backend as llc would over every image. -jobs=0 is one per
 // CPU.
+// Commands after a --then word run next for each row, in order, each
+// rewriting {out} in place: a fix-up after a translator (the SYCL C++ device
+// link's spirv-opt --remove-duplicates after llvm-spirv 22) stays in the
+// same action, with no second copy of every image.
 // -shard=I/N handles only the I-th of N contiguous slices of the rows (the
 // output table lists those), so that N actions can share a split.
 // -left-out-status=N: a command exiting with N wrote nothing on purpose
@@ -61,16 +65,23 @@ type options struct {
 	// leftOut: a command exiting with this status (0: none) wrote no
 	// output by design, and its row is left out of the output table.
 	leftOut int
+	// command runs first for a row; then are the commands run after it,
+	// in order, each rewriting the row's output in place.
 	command []string
+	then    [][]string
 }
+
+// thenWord separates the commands run one after another for each row.
+const thenWord = "--then"
 
 const synopsis = `usage: foreach -table=IN.table [-column=Code] -out-table=OUT.table -out-dir=DIR
                [-out-ext=EXT] [-jobs=N] [-serve[=spirv|codegen]] [-shard=I/N]
-               [-left-out-status=N] -- COMMAND ARGS...
+               [-left-out-status=N] -- COMMAND ARGS... [--then COMMAND ARGS...]...
 
 runs COMMAND once per row of a file table ({in}, {out} and {stem} stand for
 the row's input, its output and its stem; {Symbols} and {Properties} for
-its cells of those columns) and writes the table of outputs.`
+its cells of those columns) and writes the table of outputs. Each command
+after --then runs next for the row and rewrites {out} in place.`
 
 func parseFlags(args []string) (*options, error) {
 	fs := flag.NewFlagSet("foreach", flag.ContinueOnError)
@@ -90,7 +101,20 @@ func parseFlags(args []string) (*options, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, usage.FromFlagSet(err, synopsis, fs)
 	}
-	o.command = fs.Args()
+	commands := [][]string{nil}
+	for _, a := range fs.Args() {
+		if a == thenWord {
+			commands = append(commands, nil)
+			continue
+		}
+		commands[len(commands)-1] = append(commands[len(commands)-1], a)
+	}
+	o.command, o.then = commands[0], commands[1:]
+	for _, c := range o.then {
+		if len(c) == 0 || len(o.command) == 0 {
+			return nil, fmt.Errorf("%s: a command on each side, none empty", thenWord)
+		}
+	}
 	if _, err := fmt.Sscanf(*shard, "%d/%d", &o.shard, &o.shards); err != nil || o.shards < 1 || o.shard < 0 || o.shard >= o.shards || fmt.Sprintf("%d/%d", o.shard, o.shards) != *shard {
 		return nil, fmt.Errorf("-shard=%s: want I/N with 0 <= I < N", *shard)
 	}
@@ -105,6 +129,8 @@ func parseFlags(args []string) (*options, error) {
 		return nil, fmt.Errorf("-left-out-status=%d: want a status from 2 to 125 (0, 1 and the shell's 126+ mean other things)", o.leftOut)
 	case o.leftOut != 0 && o.serve != "":
 		return nil, errors.New("-left-out-status takes a command, not an imagec server (-serve)")
+	case len(o.then) > 0 && o.serve != "":
+		return nil, fmt.Errorf("%s takes commands, not an imagec server (-serve)", thenWord)
 	}
 	if o.jobs == 0 {
 		o.jobs = runtime.NumCPU()
@@ -218,7 +244,22 @@ func (c *children) killAll() {
 // errLeftOut: the command exited with -left-out-status and wrote nothing.
 var errLeftOut = errors.New("left out")
 
-// runOne runs the command for one input (or, with a pool, sends it to an
+// runRow runs the commands for one input: the first (or, with a pool, an
+// imagec server) writes tmp (in the staging directory), each later one
+// rewrites it.
+func runRow(o *options, pool *imagec.Pool, in string, cells map[string]string, tmp string, kids *children) error {
+	if err := runOne(o.command, o.serve, pool, in, cells, tmp, kids, o.leftOut); err != nil {
+		return err
+	}
+	for _, command := range o.then {
+		if err := runOne(command, "", nil, in, cells, tmp, kids, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runOne runs a command for one input (or, with a pool, sends it to an
 // imagec server), writing to tmp (in the staging directory).
 func runOne(command []string, mode serveMode, pool *imagec.Pool, in string, cells map[string]string, tmp string, kids *children, leftOut int) error {
 	if pool != nil {
@@ -313,7 +354,11 @@ func run(o *options) (err error) {
 	// the image (tools/gpuaot -kernels, -properties).
 	cellCols := map[string]int{}
 	for _, name := range []string{filetable.ColumnSymbols, filetable.ColumnProperties} {
-		if !names(o.command, "{"+name+"}") {
+		named := names(o.command, "{"+name+"}")
+		for _, c := range o.then {
+			named = named || names(c, "{"+name+"}")
+		}
+		if !named {
 			continue
 		}
 		i, ok := t.ColumnIndex(name)
@@ -386,7 +431,7 @@ func run(o *options) (err error) {
 		go func(i int, in string, cells map[string]string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			errs[i] = runOne(o.command, o.serve, pool, in, cells, tmps[i], kids, o.leftOut)
+			errs[i] = runRow(o, pool, in, cells, tmps[i], kids)
 		}(i, row[col], cells)
 	}
 	wg.Wait()

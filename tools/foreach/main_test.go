@@ -119,10 +119,60 @@ func TestFlagErrors(t *testing.T) {
 		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=1/0", "--", "cp"},
 		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=1", "--", "cp"},
 		{"-table=a", "-out-table=b", "-out-dir=c", "-shard=0/2x", "--", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "--", "cp", "--then"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "--", "--then", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "--", "cp", "--then", "--then", "cp"},
+		{"-table=a", "-out-table=b", "-out-dir=c", "-serve", "--", "imagec", "--then", "cp"},
 	} {
 		if _, err := parseFlags(args); err == nil {
 			t.Errorf("parseFlags(%q) succeeded, want error", args)
 		}
+	}
+}
+
+// TestThen: the commands after --then run in order on each row's output;
+// one failing fails the run, which leaves no outputs.
+func TestThen(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		then    []string
+		want    string
+		wantErr string
+	}{
+		{name: "one", then: []string{"--then", "sh", "-c", "echo +{stem} >> $0", "{out}"}, want: "x\n+m\n"},
+		{name: "two", then: []string{"--then", "sh", "-c", "echo 1 >> $0", "{out}", "--then", "sh", "-c", "echo 2 >> $0", "{out}"}, want: "x\n1\n2\n"},
+		{name: "fails", then: []string{"--then", "sh", "-c", "echo bad >&2; exit 4"}, wantErr: "sh failed (exit status 4): bad"},
+		{name: "removes", then: []string{"--then", "rm", "{out}"}, wantErr: "rm wrote no output"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "m.bc"), "x\n")
+			in := filepath.Join(dir, "in.table")
+			writeFile(t, in, "[Code]\n"+filepath.Join(dir, "m.bc")+"\n")
+			outDir := filepath.Join(dir, "out")
+			args := append([]string{"-table=" + in, "-out-table=" + filepath.Join(outDir, "t"), "-out-dir=" + outDir, "-out-ext=.spv", "--", "cp", "{in}", "{out}"}, tc.then...)
+			o, err := parseFlags(args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = run(o)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("run() error = %v, want one containing %q", err, tc.wantErr)
+				}
+				if _, serr := os.Stat(outDir); !os.IsNotExist(serr) {
+					t.Errorf("out directory left behind: %v", serr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(filepath.Join(outDir, "m.spv"))
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("m.spv (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

@@ -12,7 +12,7 @@ def _imagec_can_translate(flags):
             return False
     return True
 
-def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_flags = []):
+def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_flags = [], then = []):
     """Runs the SPIR-V translator on every image of a split (mnemonic SyclTranslate).
 
     Reads the Code column of the split's table, writes <image>.spv into the
@@ -31,6 +31,8 @@ def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_
         of the table's rows.
       extra_flags: translator flags after the device target's (the SPIR-V
         extensions of SYCL C++ device code).
+      then: a command run on each image after the translator, rewriting
+        {out} in place (llvm_tools.bzl's spirv_optimizer_command), or [].
 
     Returns:
       struct(dir, table): the tree artifact and the path of its file table.
@@ -38,11 +40,13 @@ def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_
     out_dir = sycl.declare(sycl, "spirv" + ("_%d" % shard[0] if shard else ""), device_target = device_target, unit = unit, directory = True)
     image_compiler = device_target.image_compiler
     flags = device_target.translate_flags + extra_flags
-    if image_compiler and _imagec_can_translate(flags):
+    if image_compiler and _imagec_can_translate(flags) and not then:
         command = [image_compiler.executable, "serve"] + flags
         serve = True
     else:
         command = [device_target.translator.executable] + flags + ["{in}", "-o", "{out}"]
+        if then:
+            command = command + ["--then"] + then
         serve = False
     table = run_foreach(
         sycl,

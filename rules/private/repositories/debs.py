@@ -13,8 +13,9 @@ package, so DEST holds plain files only. Everything is written under
 DEST/.staging and moved into place when every package unpacked: a failure
 leaves no half-filled tree.
 
-prefetch downloads every package pinned in intel_gpu_compiler.bzl (found by
-its fields: pool, sha256) that DIR does not already hold with the right
+prefetch downloads every package pinned in this directory's .bzl files
+(found by their fields: pool, sha256; intel_gpu_compiler.bzl,
+spirv_translator.bzl, sid_packages.bzl) that DIR does not already hold with the right
 sha256, from MIRROR (default: $RULES_SYCL_DEBIAN_MIRROR, else
 https://deb.debian.org/debian) by its pool path, so that fetching the
 repository later needs no network (RULES_SYCL_DEBS=DIR).
@@ -123,11 +124,14 @@ _PIN = re.compile(r'pool = "([^"]+\.deb)",\s*sha256 = "([0-9a-f]{64})"')
 
 
 def prefetch(directory, mirror):
-    bzl = os.path.join(os.path.dirname(os.path.abspath(__file__)), "intel_gpu_compiler.bzl")
-    with open(bzl) as f:
-        pins = _PIN.findall(f.read())
+    here = os.path.dirname(os.path.abspath(__file__))
+    pins = []
+    for name in sorted(os.listdir(here)):
+        if name.endswith(".bzl"):
+            with open(os.path.join(here, name)) as f:
+                pins += [p for p in _PIN.findall(f.read()) if p not in pins]
     if not pins:
-        fail("%s: no pinned packages found" % bzl)
+        fail("%s: no pinned packages found in its .bzl files" % here)
     os.makedirs(directory, exist_ok=True)
     for pool, sha in pins:
         name = pool.split("/")[-1]

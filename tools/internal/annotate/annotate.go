@@ -126,7 +126,7 @@ func Annotate(m *llvmir.Module, s *Sets) ([]byte, error) {
 	for _, text := range nodeOrder {
 		w.Raw(nodes[text] + " = " + text + "\n")
 	}
-	return dropWrapDecorations(w.Bytes()), nil
+	return dropEmptyTemplateParams(dropWrapDecorations(w.Bytes())), nil
 }
 
 var (
@@ -171,6 +171,42 @@ func dropWrapDecorations(text []byte) []byte {
 		}
 		lines[i] = decoration.ReplaceAllStringFunc(l, func(att string) string {
 			if wrapOnly(decoration.FindStringSubmatch(att)[1]) {
+				return ""
+			}
+			return att
+		})
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+var templateParams = regexp.MustCompile(`, templateParams: (![0-9]+)`)
+
+// dropEmptyTemplateParams removes the `templateParams: !N` of debug info
+// nodes whose list !N is empty: SPIRV-LLVM-Translator 22 reading
+// NonSemantic.Shader.DebugInfo.200 back gives every function declaration
+// one (`templateParams: !{}`), and its forward translation then wraps each
+// in a DebugTypeTemplate of no parameters around a DebugFunctionDeclaration
+// (285 of them in a zero-fill kernel of 15 lines), which the CPU device's
+// SPIR-V reader rejects ("references an id that is not defined: 0") and
+// spirv-val too; libsycl-jit's own images have none. Without debug info
+// nothing changes.
+func dropEmptyTemplateParams(text []byte) []byte {
+	if !bytes.Contains(text, []byte("templateParams: !")) {
+		return text
+	}
+	lines := strings.Split(string(text), "\n")
+	empty := map[string]bool{}
+	for _, l := range lines {
+		if m := mdNode.FindStringSubmatch(l); m != nil && strings.TrimSpace(m[2]) == "" {
+			empty[m[1]] = true
+		}
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "!") || !strings.Contains(l, "templateParams: !") {
+			continue
+		}
+		lines[i] = templateParams.ReplaceAllStringFunc(l, func(att string) string {
+			if empty[templateParams.FindStringSubmatch(att)[1]] {
 				return ""
 			}
 			return att

@@ -269,3 +269,33 @@ func TestDropWrapDecorations(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// Empty template parameter lists of debug info nodes go; others stay.
+func TestDropEmptyTemplateParams(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{
+			name: "declaration with an empty list",
+			in:   "!36 = !DISubprogram(name: \"abs\", scope: null, spFlags: 0, templateParams: !40)\n!40 = !{}\n",
+			want: "!36 = !DISubprogram(name: \"abs\", scope: null, spFlags: 0)\n!40 = !{}\n",
+		},
+		{
+			name: "a template's own parameters",
+			in:   "!5 = distinct !DISubprogram(name: \"f<int>\", templateParams: !6, retainedNodes: !9)\n!6 = !{!7}\n!7 = !DITemplateTypeParameter(name: \"T\", type: !8)\n",
+			want: "!5 = distinct !DISubprogram(name: \"f<int>\", templateParams: !6, retainedNodes: !9)\n!6 = !{!7}\n!7 = !DITemplateTypeParameter(name: \"T\", type: !8)\n",
+		},
+		{
+			name: "distinct empty list, composite type",
+			in:   "!3 = !DICompositeType(tag: DW_TAG_class_type, name: \"K\", templateParams: !4, identifier: \"K\")\n!4 = distinct !{}\n",
+			want: "!3 = !DICompositeType(tag: DW_TAG_class_type, name: \"K\", identifier: \"K\")\n!4 = distinct !{}\n",
+		},
+		{
+			name: "no debug info",
+			in:   "define spir_func void @f() {\n  ret void\n}\n",
+			want: "define spir_func void @f() {\n  ret void\n}\n",
+		},
+	} {
+		if diff := cmp.Diff(tc.want, string(dropEmptyTemplateParams([]byte(tc.in)))); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

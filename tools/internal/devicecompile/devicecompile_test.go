@@ -134,19 +134,39 @@ func withFlags(args []string, flags ...string) []string {
 	return append(append(out, flags...), args[len(args)-1])
 }
 
-// TestDeviceDebugInfoRefused: device code compiled with -g is an error of
-// one line, and no output. (The include forms and -O0 are built and
-// run by tests/sycl_cxx and examples/*:*_debug_test.)
+// TestDeviceDebugInfoRefused: device code compiled with -g to final
+// (per-TU) images is an error of one line, and no output. (The include
+// forms and -O0 are built and run by tests/sycl_cxx and
+// examples/*:*_debug_test.)
 func TestDeviceDebugInfoRefused(t *testing.T) {
 	lib := jit(t)
 	dir, src := setup(t, source)
 	_, err := syclc(withFlags(compileArgs(lib, dir, "auto", src), "-g")...)
-	want := src + ": device debug info (-g among the device compile's flags) is not supported: libsycl-jit writes it as NonSemantic.Shader.DebugInfo.200, "
+	want := src + ": device debug info (-g among the device compile's flags) is not supported on the per-TU path: libsycl-jit writes it as NonSemantic.Shader.DebugInfo.200 without declaring SPV_KHR_non_semantic_info"
 	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 		t.Errorf("got %v, want one line starting %q", err, want)
 	}
 	if diff := cmp.Diff([]string{"a.cpp"}, names(tree(t, dir))); diff != "" {
 		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+}
+
+// TestModuleDebugInfo: with -module (the device link), -g is accepted: the
+// module carries the library's debug info for the device link's
+// translator to read.
+func TestModuleDebugInfo(t *testing.T) {
+	lib := jit(t)
+	dir, src := setup(t, source)
+	args := append([]string{"-module=" + filepath.Join(dir, "m.spv")}, withFlags(compileArgs(lib, dir, "per_source", src), "-g", "-fdebug-compilation-dir=.", "-gno-record-gcc-switches")...)
+	if out, err := syclc(args...); err != nil {
+		t.Fatalf("syclc: %v: %s", err, out)
+	}
+	m := tree(t, dir)["m.spv"]
+	if got := debugInfo([]byte(m)); got != "NonSemantic.Shader.DebugInfo.200" {
+		t.Errorf("m.spv imports debug info set %q, want NonSemantic.Shader.DebugInfo.200", got)
+	}
+	if !strings.Contains(m, "a.cpp\x00") {
+		t.Errorf("m.spv's debug info does not name the source a.cpp")
 	}
 }
 
