@@ -29,25 +29,29 @@
 # its tools between runs). CPU time and load: tests/bench/measure.sh.
 #   [ROUNDS=N] [JOBS=N] tests/bench/rdc/run.sh
 # Figures (docs/sycl-cpp.md, "The device link against the per-TU path"):
-# 2026-11-29 10:23-10:37 UTC, 2-core machine, quiet (load 1.9-2.3),
+# 2026-12-03 11:38-11:50 UTC, 2-core machine, quiet (load 2.1-2.3), the
+# round trip on LLVM 22 + SPIRV-LLVM-Translator 22,
 #   OUTPUT_BASE=... JOBS=2 ROUNDS=2 TOP=2 RUNS=5 tests/bench/rdc/run.sh
-#  - clean build, round 1: device link 152.2 s wall, 296.6 s CPU (522
-#    processes), per-TU 159.6 s, 311.5 s CPU (164); round 2: per-TU 130.8 s,
-#    255.5 s CPU, device link 142.2 s, 274.5 s CPU: 0.95x and 1.09x wall,
-#    median 1.02x; CPU median 1.01x (goal <= 1.15x);
-#  - one-TU edit on the device link: 5.4 s (15 processes), 28.2x (goal
+#  - clean build, round 1: device link 117.2 s wall, 227.4 s CPU (522
+#    processes), per-TU 102.6 s, 200.2 s CPU (164); round 2: per-TU 105.3 s,
+#    207.3 s CPU, device link 116.1 s, 227.2 s CPU: 1.14x and 1.10x wall,
+#    median 1.12x; CPU median 1.12x (goal <= 1.15x);
+#  - one-TU edit on the device link: 4.6 s (15 processes), 25.5x (goal
 #    >= 15x);
-#  - peak RSS, one-shot, the largest of the new actions: SyclAnnotate 46.1
-#    MB (its llvm-as-15 43.2 MB), SyclModuleId 43.6 MB, SyclTranslate 28.5
-#    MB (imagec), SyclDeviceLink 27.3 MB (llvm-link-15), SyclReverseTranslate
-#    20.7 MB; SyclSplit 3.4-3.8 MB;
-#  - start-up, medians of 5: first kernel's result 226.6 ms device link vs
-#    992.5 ms per-TU; whole run 1980.6 vs 1147.9 ms. Both create 50 programs
+#  - peak RSS, one-shot, the largest of the new actions: SyclSplit 61.1 MB
+#    (its llvm-as-22 57.1, PSS 16.5), SyclAnnotate 59.3 MB, SyclModuleId
+#    56.0 MB, SyclReverseTranslate 51.1 MB, SyclTranslate 45.4 MB (llvm-spirv
+#    22 through sid's loader), SyclDeviceLink 18.8 MB (llvm-link-22);
+#  - start-up, medians of 5: first kernel's result 160.1 ms device link vs
+#    758.8 ms per-TU; whole run 1428.9 vs 794.6 ms. Both create 50 programs
 #    from SPIR-V; per-TU, most of the run goes into the first kernel (libsycl
 #    builds its image with the images it imports, linked at run time); the
 #    device link's programs (each TU's kernel with the helper it imported)
 #    are built one at a time as their kernels first run, so the first result
 #    comes sooner and the whole run later.
+# On LLVM 15's round trip (2026-11-29 10:23-10:37 UTC, load 1.9-2.3):
+# median 1.02x wall / 1.01x CPU, edit 5.4 s (28.2x), largest new action
+# 46.1 MB (SyclAnnotate's llvm-as-15).
 # An earlier run on a machine shared with four other agents' builds (load
 # 2.7-4.6, `nice -n 19`, JOBS=1, one round): 324.7 vs 278.4 s wall (1.17x),
 # 288.7 vs 260.2 s CPU (1.11x); edit 10.9 s (29.8x).
