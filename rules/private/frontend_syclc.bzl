@@ -137,7 +137,7 @@ def _device_link_sycl_cxx(ctx, sycl, device):
     blocked = [f for f in flags if f == "-O0" or _is_debug_flag(f)]
     if blocked:
         # buildifier: disable=print
-        print("%s: SYCL C++ device code with %s takes the per-TU path (no device link): SPIR-V through the LLVM 15 translator cannot carry it (the toolchain has no sycl_cxx_llvm tools)" % (ctx.label, " ".join(blocked)))
+        print("%s: SYCL C++ device code with %s takes the per-TU path (no device link): the device target's own SPIR-V translator (LLVM 15 on Debian 12) cannot carry it, and the toolchain has no sycl_cxx_llvm tools" % (ctx.label, " ".join(blocked)))
         return False
     return True
 

@@ -466,6 +466,24 @@ def _rdc_test_impl(ctx):
         asserts.equals(env, "per_source", flag_value(dc.argv, "-split"), "the library's sets come from a per_source split")
         asserts.true(env, flag_value(dc.argv, "-module").endswith(src + ".module.spv"), "the TU's one SPIR-V module")
 
+    for sp in by["SyclSplit"]:
+        asserts.true(env, "-emit-devicelib-imports" in sp.argv, "device-library imports listed for the wrapper")
+    if _sycl_cxx_llvm(ctx):
+        _assert_llvm_22_round_trip(env, by)
+    else:
+        _assert_own_tools_round_trip(env, by)
+    assert_no_absolute_paths(env, analysistest.target_actions(env))
+    return analysistest.end(env)
+
+# The toolchain the tests analyse with: its sycl_cxx_llvm decides which tools
+# the device link runs (Debian 12's LLVM 22 here; Bazel 7's sid chroot, LLVM
+# 19, has none).
+_TOOLCHAIN_ATTRS = {"_toolchain": attr.label(default = "@local_config_sycl//:sycl_toolchain")}
+
+def _sycl_cxx_llvm(ctx):
+    return ctx.attr._toolchain[platform_common.ToolchainInfo].sycl.sycl_cxx_llvm
+
+def _assert_llvm_22_round_trip(env, by):
     # From the reverse translation to the forward one, the toolchain's
     # sycl_cxx_llvm tools: LLVM 22 and SPIRV-LLVM-Translator 22.
     for rt in by["SyclReverseTranslate"]:
@@ -478,35 +496,49 @@ def _rdc_test_impl(ctx):
             asserts.false(env, [f for f in a.argv if f.startswith("-imagec")], m + ": no imagec (LLVM 15's)")
     for dl in by["SyclDeviceLink"]:
         asserts.equals(env, _SYCL + "/bin/jit_ir_linker", flag_value(dl.argv, "-linker"), "LLVM 22's llvm-link")
-    for sp in by["SyclSplit"]:
-        asserts.true(env, "-emit-devicelib-imports" in sp.argv, "device-library imports listed for the wrapper")
     for tr in by["SyclTranslate"]:
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=+SPV_EXT_shader_atomic_float_add")], "the SPIR-V extensions of SYCL C++")
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=") and "+SPV_INTEL_long_composites" in a], "SPIRV-LLVM-Translator 22's name of long composites")
         asserts.true(env, _LLVM_SPIRV + "/bin/llvm-spirv" in tr.argv, "SPIRV-LLVM-Translator 22 translates the images")
         asserts.true(env, "--spirv-max-version=1.4" in tr.argv, "SPIR-V 1.4, as libsycl-jit's")
-    assert_no_absolute_paths(env, analysistest.target_actions(env))
-    return analysistest.end(env)
+        asserts.true(env, _LLVM_SPIRV + "/bin/spirv-opt" in tr.argv, "spirv-opt merges translator 22's duplicate declarations")
+        then = tr.argv.index("--then") if "--then" in tr.argv else -1
+        asserts.equals(env, ["--skip-validation", "--remove-duplicates", "{out}", "-o", "{out}"], tr.argv[then + 2:then + 7], "spirv-opt rewrites each image in place")
 
-sycl_cxx_rdc_test = analysistest.make(_rdc_test_impl)
+def _assert_own_tools_round_trip(env, by):
+    # Without sycl_cxx_llvm, the spir64 target's own tools (and translator
+    # spelling of the extensions); no spirv-opt pass.
+    for rt in by["SyclReverseTranslate"]:
+        asserts.false(env, rt.argv[0].startswith(_LLVM_SPIRV + "/"), "the target's own translator reads the module back")
+    for tr in by["SyclTranslate"]:
+        asserts.false(env, [a for a in tr.argv if a.startswith(_LLVM_SPIRV + "/")], "the target's own translator")
+        asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=") and "+SPV_INTEL_long_constant_composite" in a], "the older translators' name of long composites")
+        asserts.false(env, "--then" in tr.argv, "no spirv-opt pass")
+
+sycl_cxx_rdc_test = analysistest.make(_rdc_test_impl, attrs = _TOOLCHAIN_ATTRS)
 
 # --- device debug info: -c dbg with --@rules_sycl//sycl:device_debug_info --
 
 def _device_debug_test_impl(ctx):
     env = analysistest.begin(ctx)
     by = actions_by_mnemonic(env)
+    rdc = _sycl_cxx_llvm(ctx) != None
     for dc in by["SyclDeviceCompile"]:
         flags = _syclc_flags(dc)
         for f in ["-O0", "-g", "-fdebug-compilation-dir=.", "-gno-record-gcc-switches"]:
             asserts.true(env, f in flags, "device: " + f)
-        asserts.true(env, flag_value(dc.argv, "-module") != None, "on the device link (no per-TU fallback)")
-    asserts.equals(env, 2, len(by.get("SyclReverseTranslate", [])), "both TUs read back")
-    for tr in by["SyclTranslate"]:
+
+        # With sycl_cxx_llvm on the device link; without, per TU (where
+        # syclc refuses -g in one line when the action runs).
+        asserts.equals(env, rdc, flag_value(dc.argv, "-module") != None, "on the device link if and only if the toolchain has sycl_cxx_llvm")
+    asserts.equals(env, 2 if rdc else 0, len(by.get("SyclReverseTranslate", [])), "both TUs read back on the device link")
+    for tr in by.get("SyclTranslate", []):
         asserts.true(env, "--spirv-debug-info-version=nonsemantic-shader-200" in tr.argv, "debug info as libsycl-jit writes it")
+    asserts.equals(env, rdc, len(by.get("SyclTranslate", [])) > 0, "translated by the device link")
     assert_no_absolute_paths(env, analysistest.target_actions(env))
     return analysistest.end(env)
 
-sycl_cxx_device_debug_test = analysistest.make(_device_debug_test_impl, config_settings = {
+sycl_cxx_device_debug_test = analysistest.make(_device_debug_test_impl, attrs = _TOOLCHAIN_ATTRS, config_settings = {
     "//command_line_option:compilation_mode": "dbg",
     str(Label("//sycl:device_debug_info")): True,
 })
