@@ -35,7 +35,7 @@ target's own tools are of an older LLVM.""",
         "data": attr.label_list(allow_files = True, cfg = "exec", doc = "Files the tools load besides their own runfiles (e.g. @rules_sycl_llvm_spirv//:files, the translator's libraries and loader): inputs of every action that runs them."),
         "translate_flags": attr.string_list(doc = "More flags of the forward translation of SYCL C++ device code (sycl_configure: --spirv-debug-info-version=nonsemantic-shader-200, the form libsycl-jit writes device debug info in; without debug info the images are the same bytes)."),
         "spirv_optimizer": attr.label(doc = "spirv-opt (SPIRV-Tools), run with spirv_optimizer_flags on every image after the forward translation, in the same action; unset: none.", **TOOL),
-        "spirv_optimizer_flags": attr.string_list(doc = "Its flags before `IMAGE -o IMAGE` (sycl_configure: --skip-validation --remove-duplicates: llvm-spirv 22.1.0 declares OpTypeEvent twice where device code waits on a device_event, and some decorations twice; spirv-val rejects the first, and spirv-opt validates its input unless told not to)."),
+        "spirv_optimizer_flags": attr.string_list(doc = "Its flags before `IMAGE -o IMAGE` (e.g. --skip-validation --remove-duplicates, which merge the second OpTypeEvent llvm-spirv 22.1.0 declares where device code waits on a device_event; sycl_configure sets none: SPIRV-Tools 2026.4 cannot parse device_global programs' images)."),
         "spirv_extensions": attr.string_list(mandatory = True, doc = "The SPIR-V extensions the forward translation of SYCL C++ device code enables (--spirv-ext), as this translator spells them: those DPC++'s driver enables for JIT SPIR-V that libsycl-jit's own images use."),
     },
 )

@@ -61,6 +61,9 @@ KINDS = {
     # result is accepted, and it runs with E2E_FLAKY_TIMEOUT (30 s: the one
     # listed hangs when it fails; the whole corpus runs in under a minute)
     "flaky": "flaky",
+    # an open problem of the device link only: fails on it, and passes on
+    # the per-TU path (--//sycl:rdc=false) like any unlisted test
+    "rdc": "open problem of the device link",
 }
 
 
@@ -274,6 +277,9 @@ def main(argv):
         passed, len(tests) - passed, len(listed),
         ", ".join("%d %s" % (by_kind[k], KINDS[k]) for k in sorted(by_kind)) or "none"))
 
+    # On the per-TU path a test listed for the device link only must pass.
+    if "--//sycl:rdc=false" in argv:
+        known = {t: k for t, k in known.items() if k[0] != "rdc"}
     unexpected = [t for t in tests if results[t][0] != "PASS" and t not in known]
     fixed = [t for t in sorted(known) if results[t][0] == "PASS" and known[t][0] != "flaky"]
     for t in fixed:

@@ -19,8 +19,9 @@
 // CPU.
 // Commands after a --then word run next for each row, in order, each
 // rewriting {out} in place: a fix-up after a translator (the SYCL C++ device
-// link's spirv-opt --remove-duplicates after llvm-spirv 22) stays in the
-// same action, with no second copy of every image.
+// link's spirv-opt after llvm-spirv) stays in the
+// same action, with no second copy of every image (sycl_llvm_tools'
+// spirv_optimizer).
 // -shard=I/N handles only the I-th of N contiguous slices of the rows (the
 // output table lists those), so that N actions can share a split.
 // -left-out-status=N: a command exiting with N wrote nothing on purpose

@@ -115,11 +115,11 @@ sycl_llvm_tools(
     spirv_extensions = {extensions},
     # SPIR-V 1.4 and device debug info (-g) as libsycl-jit writes them.
     translate_flags = ["--spirv-max-version=1.4", "--spirv-debug-info-version=nonsemantic-shader-200"],
-    # llvm-spirv 22.1.0 declares OpTypeEvent twice (from target("spirv.Event")
-    # and from __spirv_GroupWaitEvents' mangled name) and repeats
-    # decorations; spirv-opt merges them in the same action.
-    spirv_optimizer = "{translator}//:spirv-opt",
-    spirv_optimizer_flags = ["--skip-validation", "--remove-duplicates"],
+    # No spirv_optimizer: llvm-spirv 22.1.0 declares OpTypeEvent twice
+    # (target("spirv.Event") and __spirv_GroupWaitEvents' mangled name), which
+    # spirv-opt --remove-duplicates merges, but SPIRV-Tools 2026.4 cannot
+    # parse the images of device_global programs (capability 6146,
+    # GlobalVariableDecorationsINTEL): tests/e2e/known_failures.tsv.
 )
 """.format(v = v, translator = translator, extensions = repr(SYCL_CXX_SPIRV_EXTENSIONS[v])), '    sycl_cxx_llvm = ":sycl_cxx_llvm",\n'
 

@@ -166,8 +166,7 @@ sycl_spirv_translator = repository_rule(
 sid packages, with sid's C and C++ runtime and dynamic loader, as a repository
 that runs on any x86-64 Linux without installing anything (`:llvm-spirv`,
 `:files`). sycl_configure's toolchain reads SYCL C++ device code back from
-SPIR-V and translates the device link's images with it, then merges the
-duplicate declarations the translator writes with `:spirv-opt` (the
-`sycl_cxx_llvm` tools). RULES_SYCL_DEBS (--repo_env) names a directory holding the .debs
+SPIR-V and translates the device link's images with it (the
+`sycl_cxx_llvm` tools); `:spirv-opt` is SPIRV-Tools' optimizer. RULES_SYCL_DEBS (--repo_env) names a directory holding the .debs
 (offline); RULES_SYCL_DEBIAN_MIRROR a comma-separated list of Debian mirrors.""".format(version = SPIRV_TRANSLATOR_VERSION, llvm = SPIRV_TRANSLATOR_LLVM_VERSION),
 )
