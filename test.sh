@@ -116,9 +116,7 @@ step "property parity and spirv-val: the examples' and idioms' SYCL C++ property
 # test too. tests/idioms' _debug programs carry device debug info, which
 # spirv-val rejects (docs/sycl-cpp.md; their debug_info_test validates the
 # code without it).
-# group_copies: translator 22.1.0's duplicate OpTypeEvent on the device link
-# (tests/e2e/known_failures.tsv, Basic__char_builtins); it runs.
-idioms="$(bazel query 'kind(sycl_binary, //tests/idioms:all) except attr(name, "_debug$", //tests/idioms:all) except //tests/idioms:group_copies')"
+idioms="$(bazel query 'kind(sycl_binary, //tests/idioms:all) except attr(name, "_debug$", //tests/idioms:all)')"
 # shellcheck disable=SC2086
 bazel build --output_groups=sycl_property_parity,sycl_spirv_validation //examples/... $idioms
 

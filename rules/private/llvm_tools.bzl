@@ -5,8 +5,6 @@ load(":providers.bzl", "SyclDeviceTargetInfo", "SyclLlvmToolsInfo")
 
 def _sycl_llvm_tools_impl(ctx):
     tools = [ctx.attr.linker, ctx.attr.assembler, ctx.attr.disassembler, ctx.attr.translator]
-    if ctx.attr.spirv_optimizer:
-        tools.append(ctx.attr.spirv_optimizer)
     return [SyclLlvmToolsInfo(
         version = ctx.attr.version,
         linker = ctx.attr.linker[DefaultInfo].files_to_run,
@@ -15,8 +13,6 @@ def _sycl_llvm_tools_impl(ctx):
         translator = ctx.attr.translator[DefaultInfo].files_to_run,
         spirv_extensions = ctx.attr.spirv_extensions,
         translate_flags = ctx.attr.translate_flags,
-        spirv_optimizer = ctx.attr.spirv_optimizer[DefaultInfo].files_to_run if ctx.attr.spirv_optimizer else None,
-        spirv_optimizer_flags = ctx.attr.spirv_optimizer_flags,
         all_files = depset(transitive = [files_of(tools)] + [d[DefaultInfo].files for d in ctx.attr.data]),
     )]
 
@@ -34,8 +30,6 @@ target's own tools are of an older LLVM.""",
         "translator": attr.label(mandatory = True, doc = "llvm-spirv of the same LLVM (SPIRV-LLVM-Translator), both directions.", **TOOL),
         "data": attr.label_list(allow_files = True, cfg = "exec", doc = "Files the tools load besides their own runfiles (e.g. @rules_sycl_llvm_spirv//:files, the translator's libraries and loader): inputs of every action that runs them."),
         "translate_flags": attr.string_list(doc = "More flags of the forward translation of SYCL C++ device code (sycl_configure: --spirv-debug-info-version=nonsemantic-shader-200, the form libsycl-jit writes device debug info in; without debug info the images are the same bytes)."),
-        "spirv_optimizer": attr.label(doc = "spirv-opt (SPIRV-Tools), run with spirv_optimizer_flags on every image after the forward translation, in the same action; unset: none.", **TOOL),
-        "spirv_optimizer_flags": attr.string_list(doc = "Its flags before `IMAGE -o IMAGE` (e.g. --skip-validation --remove-duplicates, which merge the second OpTypeEvent llvm-spirv 22.1.0 declares where device code waits on a device_event; sycl_configure sets none: SPIRV-Tools 2026.4 cannot parse device_global programs' images)."),
         "spirv_extensions": attr.string_list(mandatory = True, doc = "The SPIR-V extensions the forward translation of SYCL C++ device code enables (--spirv-ext), as this translator spells them: those DPC++'s driver enables for JIT SPIR-V that libsycl-jit's own images use."),
     },
 )
@@ -64,19 +58,6 @@ def with_llvm_tools(device_target, tools):
         all_files = depset(transitive = [device_target.all_files, tools.all_files]),
     )
     return SyclDeviceTargetInfo(**fields)
-
-def spirv_optimizer_command(tools):
-    """The command (a foreach --then command) that runs tools' spirv-opt on an image in place, or [].
-
-    Args:
-      tools: SyclLlvmToolsInfo or None.
-
-    Returns:
-      list of File and string.
-    """
-    if not tools or not tools.spirv_optimizer:
-        return []
-    return [tools.spirv_optimizer.executable] + tools.spirv_optimizer_flags + ["{out}", "-o", "{out}"]
 
 def sycl_cxx_link_target(sycl, device_target):
     """The device target with which SYCL C++ device code takes the device link.

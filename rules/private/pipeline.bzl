@@ -13,7 +13,7 @@ load("//rules/private/actions:spirv_validate.bzl", "emit_spirv_validate")
 load("//rules/private/actions:split.bzl", "emit_split", "post_link_flags")
 load("//rules/private/actions:translate.bzl", "emit_translate")
 load("//rules/private/actions:wrap.bzl", "emit_wrap")
-load(":llvm_tools.bzl", "spirv_optimizer_command", "sycl_cxx_link_target")
+load(":llvm_tools.bzl", "sycl_cxx_link_target")
 load(":spirv_extensions.bzl", "SYCL_CXX_SPIRV_EXTENSIONS")
 load(":sycl_jit.bzl", "SYCL_JIT")
 
@@ -329,7 +329,10 @@ def _image_tables(sycl, device_target, unit, linked, syclbin, sycl_cxx = False):
     if n < 1:
         fail("--@rules_sycl//sycl:image_shards must be at least 1, not %d" % n)
     flags = _sycl_cxx_translate_flags(sycl) if sycl_cxx else []
-    then = spirv_optimizer_command(sycl.toolchain.sycl_cxx_llvm) if sycl_cxx else []
+
+    # The translator's duplicate declarations (a second OpTypeEvent, repeated
+    # decorations), which spirv-val rejects, removed in the same action.
+    then = [sycl.tools.spirvdedup.executable, "{out}"] if sycl_cxx else []
     entry = _entry(dt, split.dir, split.table, unit = unit, form = "bitcode", image_format = dt.image_format, split = split, translate_flags = flags, translate_then = then)
     return [_image_table(sycl, entry, syclbin, shard = (i, n) if n > 1 else None) for i in range(n)]
 

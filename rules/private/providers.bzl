@@ -53,8 +53,6 @@ device link's, for libsycl-jit's device code.""",
         "translator": "FilesToRunProvider: llvm-spirv of the same LLVM.",
         "spirv_extensions": "list of string: the SPIR-V extensions the forward translation of SYCL C++ device code enables, as this translator spells them.",
         "translate_flags": "list of string: more flags of that translation (the debug info form).",
-        "spirv_optimizer": "FilesToRunProvider or None: spirv-opt, run on every image after that translation.",
-        "spirv_optimizer_flags": "list of string: its flags (--skip-validation --remove-duplicates).",
         "all_files": "depset of File: every file the tools need.",
     },
 )

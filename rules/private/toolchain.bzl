@@ -22,6 +22,7 @@ _RULES_SYCL_TOOLS = {
     "_moduleid": Label("//tools/moduleid"),
     "_propdiff": Label("//tools/propdiff"),
     "_splitter": Label("//tools/splitter"),
+    "_spirvdedup": Label("//tools/spirvdedup"),
     "_spirvval": Label("//tools/spirvval"),
     "_wrapper": Label("//tools/wrapper"),
 }

@@ -491,26 +491,39 @@ def _assert_llvm_22_round_trip(env, by):
         asserts.equals(env, _LLVM_SPIRV + "/bin/llvm-spirv", rt.argv[0], "SPIRV-LLVM-Translator 22 reads the module back")
     for m in ["SyclAnnotate", "SyclModuleId", "SyclSplit"]:
         for a in by[m]:
-            asserts.equals(env, _SYCL + "/bin/jit_ir_assembler", flag_value(a.argv, "-llvm-as"), m + ": LLVM 22's llvm-as")
-            asserts.equals(env, _SYCL + "/bin/jit_ir_disassembler", flag_value(a.argv, "-llvm-dis"), m + ": LLVM 22's llvm-dis")
+            asserts.equals(env, _LLVM_SPIRV + "/bin/llvm-as", flag_value(a.argv, "-llvm-as"), m + ": LLVM 22's llvm-as (sid's, hermetic)")
+            asserts.equals(env, _LLVM_SPIRV + "/bin/llvm-dis", flag_value(a.argv, "-llvm-dis"), m + ": LLVM 22's llvm-dis (sid's, hermetic)")
             asserts.false(env, [f for f in a.argv if f.startswith("-imagec")], m + ": no imagec (LLVM 15's)")
     for dl in by["SyclDeviceLink"]:
-        asserts.equals(env, _SYCL + "/bin/jit_ir_linker", flag_value(dl.argv, "-linker"), "LLVM 22's llvm-link")
+        asserts.equals(env, _LLVM_SPIRV + "/bin/llvm-link", flag_value(dl.argv, "-linker"), "LLVM 22's llvm-link (sid's, hermetic)")
     for tr in by["SyclTranslate"]:
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=+SPV_EXT_shader_atomic_float_add")], "the SPIR-V extensions of SYCL C++")
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=") and "+SPV_INTEL_long_composites" in a], "SPIRV-LLVM-Translator 22's name of long composites")
         asserts.true(env, _LLVM_SPIRV + "/bin/llvm-spirv" in tr.argv, "SPIRV-LLVM-Translator 22 translates the images")
         asserts.true(env, "--spirv-max-version=1.4" in tr.argv, "SPIR-V 1.4, as libsycl-jit's")
+    _assert_spirvdedup(env, by)
+
+def _assert_spirvdedup(env, by):
+    # Every image of the translation goes through tools/spirvdedup in place,
+    # in the same action, with the tool among its inputs.
+    asserts.true(env, by["SyclTranslate"], "a SyclTranslate action")
+    for tr in by["SyclTranslate"]:
+        then = tr.argv.index("--then") if "--then" in tr.argv else -1
+        asserts.true(env, then > 0, "a command after the translator")
+        dedup = tr.argv[then + 1:]
+        asserts.true(env, dedup and dedup[0].endswith("tools/spirvdedup/spirvdedup_/spirvdedup"), "tools/spirvdedup after the translator, not " + repr(dedup[:1]))
+        asserts.equals(env, ["{out}"], dedup[1:], "in place")
+        asserts.true(env, [f for f in tr.inputs.to_list() if f.path == dedup[0]], "spirvdedup is an input")
 
 def _assert_own_tools_round_trip(env, by):
     # Without sycl_cxx_llvm, the spir64 target's own tools (and translator
-    # spelling of the extensions); no spirv-opt pass.
+    # spelling of the extensions); spirvdedup all the same.
     for rt in by["SyclReverseTranslate"]:
         asserts.false(env, rt.argv[0].startswith(_LLVM_SPIRV + "/"), "the target's own translator reads the module back")
     for tr in by["SyclTranslate"]:
         asserts.false(env, [a for a in tr.argv if a.startswith(_LLVM_SPIRV + "/")], "the target's own translator")
         asserts.true(env, [a for a in tr.argv if a.startswith("--spirv-ext=") and "+SPV_INTEL_long_constant_composite" in a], "the older translators' name of long composites")
-        asserts.false(env, "--then" in tr.argv, "no spirv-opt pass")
+    _assert_spirvdedup(env, by)
 
 sycl_cxx_rdc_test = analysistest.make(_rdc_test_impl, attrs = _TOOLCHAIN_ATTRS)
 

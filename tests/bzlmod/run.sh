@@ -60,11 +60,6 @@ for p in "${REPEATED[@]}"; do EXCEPTIONS+=("-$p"); done
 # merger.MergeFile a sixth argument. The extension itself builds and runs
 # here (//gazelle:gazelle_sycl_generation_test).
 EXCEPTIONS+=(-//gazelle/sycl:sycl_test)
-# tests/idioms builds on the device link's LLVM 22 round trip (the
-# toolchain's sycl_cxx_llvm: Debian 12's llvm-22); the chroot's toolchain
-# (LLVM 19) has none, so their -g programs go per TU, where syclc refuses
-# device -g by design. ./test.sh runs them under Bazel 4.2.3.
-EXCEPTIONS+=(-//tests/idioms/...)
 
 # lint_generated PATTERN: buildifier's native-* warnings (a symbol Bazel 9
 # no longer predeclares, not loaded) in the BUILD files of the external

@@ -19,9 +19,8 @@
 // CPU.
 // Commands after a --then word run next for each row, in order, each
 // rewriting {out} in place: a fix-up after a translator (the SYCL C++ device
-// link's spirv-opt after llvm-spirv) stays in the
-// same action, with no second copy of every image (sycl_llvm_tools'
-// spirv_optimizer).
+// link's tools/spirvdedup after llvm-spirv) stays in the same action, with
+// no second copy of every image.
 // -shard=I/N handles only the I-th of N contiguous slices of the rows (the
 // output table lists those), so that N actions can share a split.
 // -left-out-status=N: a command exiting with N wrote nothing on purpose

@@ -32,7 +32,8 @@ def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_
       extra_flags: translator flags after the device target's (the SPIR-V
         extensions of SYCL C++ device code).
       then: a command run on each image after the translator, rewriting
-        {out} in place (llvm_tools.bzl's spirv_optimizer_command), or [].
+        {out} in place (tools/spirvdedup for SYCL C++ device code), or [];
+        its File words are tools of the action.
 
     Returns:
       struct(dir, table): the tree artifact and the path of its file table.
@@ -50,7 +51,7 @@ def emit_translate(sycl, device_target, split, unit = None, shard = None, extra_
         serve = False
     table = run_foreach(
         sycl,
-        device_target.all_files,
+        depset([w for w in then if type(w) == "File"], transitive = [device_target.all_files]),
         [split.dir],
         split.table,
         out_dir,

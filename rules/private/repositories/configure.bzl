@@ -84,10 +84,12 @@ def _jit_ir_tools(rctx):
 def _sycl_cxx_llvm(rctx):
     """The sycl_llvm_tools of SYCL C++ device code on the device link: (BUILD text, toolchain attribute text), or ("", "").
 
-    LLVM 22's llvm-link, llvm-as and llvm-dis (the jit_ir tools above, the
-    generation that reads libsycl-jit's device code) with the translator of
-    the same LLVM from the spirv_translator repository (Debian sid's
-    SPIRV-LLVM-Translator 22, which needs no host library).
+    LLVM 22's llvm-link, llvm-as and llvm-dis (the generation that reads
+    libsycl-jit's device code) and the translator of the same LLVM, all
+    from the spirv_translator repository (Debian sid's llvm-22 and
+    SPIRV-LLVM-Translator 22 with the libLLVM they share, which need no
+    host library): the same tools on every machine and under Bazel 7's
+    chroot, whatever LLVM the host has.
     """
     v = rctx.os.environ.get("SYCL_JIT_LLVM_VERSION", "22")
     translator = rctx.attr.spirv_translator
@@ -96,30 +98,20 @@ def _sycl_cxx_llvm(rctx):
     # write what it does.
     if not translator or v != SPIRV_TRANSLATOR_LLVM_VERSION.split(".")[0]:
         return "", ""
-    for key, name in _JIT_IR_TOOLS:
-        p = rctx.which(name.format(v = v))
-        if not p:
-            return "", ""
-        tool_script(rctx, p, "bin/" + key, "sycl_configure")
     return """
 # SYCL C++ device code on the device link: read back from SPIR-V, linked,
 # split and translated by tools of the LLVM generation that wrote it.
 sycl_llvm_tools(
     name = "sycl_cxx_llvm",
     version = "{v}",
-    linker = "bin/jit_ir_linker",
-    assembler = "bin/jit_ir_assembler",
-    disassembler = "bin/jit_ir_disassembler",
+    linker = "{translator}//:llvm-link",
+    assembler = "{translator}//:llvm-as",
+    disassembler = "{translator}//:llvm-dis",
     translator = "{translator}//:llvm-spirv",
     data = ["{translator}//:files"],
     spirv_extensions = {extensions},
     # SPIR-V 1.4 and device debug info (-g) as libsycl-jit writes them.
     translate_flags = ["--spirv-max-version=1.4", "--spirv-debug-info-version=nonsemantic-shader-200"],
-    # No spirv_optimizer: llvm-spirv 22.1.0 declares OpTypeEvent twice
-    # (target("spirv.Event") and __spirv_GroupWaitEvents' mangled name), which
-    # spirv-opt --remove-duplicates merges, but SPIRV-Tools 2026.4 cannot
-    # parse the images of device_global programs (capability 6146,
-    # GlobalVariableDecorationsINTEL): tests/e2e/known_failures.tsv.
 )
 """.format(v = v, translator = translator, extensions = repr(SYCL_CXX_SPIRV_EXTENSIONS[v])), '    sycl_cxx_llvm = ":sycl_cxx_llvm",\n'
 
@@ -698,7 +690,7 @@ sycl_configure = repository_rule(
         ),
         "spirv_translator": attr.string(
             default = "@rules_sycl_llvm_spirv",
-            doc = "Repository made by sycl_spirv_translator (spirv_translator_dependencies declares @rules_sycl_llvm_spirv: SPIRV-LLVM-Translator 22 from pinned Debian sid packages): with LLVM 22's llvm-link, llvm-as and llvm-dis from PATH (or SYCL_JIT_LLVM_VERSION's), SYCL C++ device code on the device link is read back from SPIR-V, linked, split and translated by them (the toolchain's sycl_cxx_llvm). Empty, or without those tools: by the spir64 target's own LLVM tools.",
+            doc = "Repository made by sycl_spirv_translator (spirv_translator_dependencies declares @rules_sycl_llvm_spirv: SPIRV-LLVM-Translator 22 from pinned Debian sid packages): with the LLVM 22 llvm-link, llvm-as and llvm-dis it holds (unless SYCL_JIT_LLVM_VERSION names another LLVM), SYCL C++ device code on the device link is read back from SPIR-V, linked, split and translated by them (the toolchain's sycl_cxx_llvm). Empty, or without those tools: by the spir64 target's own LLVM tools.",
         ),
         "runtime": attr.string(
             default = "@oneapi_runtime//:sycl",

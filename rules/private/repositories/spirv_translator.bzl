@@ -8,7 +8,10 @@ loop's llvm.memset: "Intrinsic name not mangled correctly"). Debian 12 has
 LLVM 22 (bookworm-security) but no translator for it; Debian sid's
 llvm-spirv-22 needs glibc >= 2.38. So the repository holds sid's
 llvm-spirv-22 with the LLVM 22 library it links and sid's C/C++ runtime and
-loader (sid_packages.bzl), run without any host library.
+loader (sid_packages.bzl), run without any host library, and sid's
+llvm-link, llvm-as and llvm-dis of the same LLVM (llvm-22): the device
+link's tools, the same on every machine (Debian 12's bookworm-security
+llvm-22 is the same LLVM, but a host package, absent in Bazel 7's chroot).
 
 The repository also holds sid's SPIRV-Tools (spirv-val, spirv-dis,
 spirv-opt; 2026.4, static but for the C/C++ runtime), which knows
@@ -16,8 +19,9 @@ NonSemantic.Shader.DebugInfo.200 and SPIR-V extensions Debian 12's 2023.1
 does not: tests validate device debug info with it.
 
 Targets:
-  :llvm-spirv  the launcher (bin/llvm-spirv); bin/spirv-val, bin/spirv-dis,
-               bin/spirv-opt likewise;
+  :llvm-spirv  the launcher (bin/llvm-spirv); :llvm-link, :llvm-as,
+               :llvm-dis, bin/spirv-val, bin/spirv-dis, bin/spirv-opt
+               likewise;
   :files       every file they run or load (inputs of each action that runs
                one: they travel with it under remote execution).
 """
@@ -25,6 +29,10 @@ Targets:
 load(":sid_packages.bzl", "DEBS_ENV", "MIRROR_ENV", "SID_RUNTIME_DEBS", "unpack_sid_packages")
 
 _LIB = "usr/lib/x86_64-linux-gnu/"
+
+# LLVM 22's programs the repository holds (sid's llvm-22, on the libLLVM the
+# translator links): the SYCL C++ device link's llvm-link, llvm-as, llvm-dis.
+LLVM_TOOLS = ["llvm-link", "llvm-as", "llvm-dis"]
 
 # SPIRV-Tools' programs the repository holds.
 SPIRV_TOOLS = ["spirv-val", "spirv-dis", "spirv-opt"]
@@ -57,6 +65,13 @@ SPIRV_TRANSLATOR_DEBS = [
         pool = "pool/main/s/spirv-llvm-translator-22/libllvmspirvlib22.1_22.1.0-1_amd64.deb",
         sha256 = "05e28dd918d66524d6c16d98b7be5e77d56bb3a01559e8bb4e21350b19e1d10e",
         libs = ["libLLVMSPIRVLib.so.22.1"],
+    ),
+    _deb(
+        name = "llvm-22",
+        version = "1:22.1.8-3",
+        pool = "pool/main/l/llvm-toolchain-22/llvm-22_22.1.8-3_amd64.deb",
+        sha256 = "a9dbfd339bdd79a3469cb3052ae4d29c9453fa990924e495d0f4bd7a24bdb9ce",
+        files = ["usr/lib/llvm-22/bin/%s=libexec/%s" % (t, t) for t in LLVM_TOOLS],
     ),
     _deb(
         name = "libllvm22",
@@ -148,6 +163,21 @@ alias(
     name = "spirv-opt",
     actual = "bin/spirv-opt",
 )
+
+alias(
+    name = "llvm-link",
+    actual = "bin/llvm-link",
+)
+
+alias(
+    name = "llvm-as",
+    actual = "bin/llvm-as",
+)
+
+alias(
+    name = "llvm-dis",
+    actual = "bin/llvm-dis",
+)
 """
 
 def _sycl_spirv_translator_impl(rctx):
@@ -156,6 +186,8 @@ def _sycl_spirv_translator_impl(rctx):
     }
     for t in SPIRV_TOOLS:
         tools[t] = struct(tool = t, what = "%s of SPIRV-Tools %s" % (t, SPIRV_TOOLS_VERSION))
+    for t in LLVM_TOOLS:
+        tools[t] = struct(tool = t, what = "%s of LLVM %s" % (t, SPIRV_TRANSLATOR_LLVM_VERSION))
     unpack_sid_packages(rctx, "sycl_spirv_translator", SPIRV_TRANSLATOR_DEBS, tools)
     rctx.file("BUILD.bazel", _BUILD.format(version = SPIRV_TRANSLATOR_VERSION, llvm = SPIRV_TRANSLATOR_LLVM_VERSION))
 
@@ -167,6 +199,7 @@ sid packages, with sid's C and C++ runtime and dynamic loader, as a repository
 that runs on any x86-64 Linux without installing anything (`:llvm-spirv`,
 `:files`). sycl_configure's toolchain reads SYCL C++ device code back from
 SPIR-V and translates the device link's images with it (the
-`sycl_cxx_llvm` tools); `:spirv-opt` is SPIRV-Tools' optimizer. RULES_SYCL_DEBS (--repo_env) names a directory holding the .debs
+`sycl_cxx_llvm` tools, with `:llvm-link`, `:llvm-as` and `:llvm-dis` of the same
+LLVM); `:spirv-opt` is SPIRV-Tools' optimizer. RULES_SYCL_DEBS (--repo_env) names a directory holding the .debs
 (offline); RULES_SYCL_DEBIAN_MIRROR a comma-separated list of Debian mirrors.""".format(version = SPIRV_TRANSLATOR_VERSION, llvm = SPIRV_TRANSLATOR_LLVM_VERSION),
 )
