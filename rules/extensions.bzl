@@ -6,6 +6,7 @@ load("//rules/private/repositories:cuda_tools.bzl", "cuda_tools_dependencies")
 load("//rules/private/repositories:dpcpp_configure.bzl", "dpcpp_configure")
 load("//rules/private/repositories:intel_gpu_compiler.bzl", "sycl_intel_gpu_compiler")
 load("//rules/private/repositories:oneapi_runtime.bzl", "sycl_oneapi_runtime")
+load("//rules/private/repositories:onedpl.bzl", "sycl_onedpl")
 load("//rules/private/repositories:spirv_translator.bzl", "sycl_spirv_translator")
 
 _runtime_tag = tag_class(
@@ -66,6 +67,7 @@ def _sycl_impl(module_ctx):
     )
     sycl_configure(name = "local_config_sycl", cuda_adapter = "@ur_adapter_cuda//:adapter")
     sycl_oneapi_runtime(name = "oneapi_runtime", path = path)
+    sycl_onedpl(name = "rules_sycl_onedpl")
     for name, tag in dpcpp.items():
         dpcpp_configure(
             name = name,
@@ -78,5 +80,5 @@ def _sycl_impl(module_ctx):
 sycl = module_extension(
     implementation = _sycl_impl,
     tag_classes = {"cuda_adapter": _cuda_adapter_tag, "dpcpp": _dpcpp_tag, "oneapi_runtime": _runtime_tag},
-    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_nvvm, @rules_sycl_cuda_cuobjdump), Unified Runtime's CUDA adapter for them (@ur_adapter_cuda, `sycl.cuda_adapter`), Intel's ocloc for Intel GPU images (@rules_sycl_ocloc, pinned Debian sid packages), SPIRV-LLVM-Translator 22 for SYCL C++ device code on the device link (@rules_sycl_llvm_spirv, pinned Debian sid packages), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
+    doc = "Creates @local_config_sycl (the auto-detected host device toolchain), @oneapi_runtime (Intel's oneAPI SYCL runtime from pinned PyPI wheels, or a local install), which that toolchain links into every sycl_binary, @rules_sycl_onedpl (oneDPL, `@oneapi_runtime//:onedpl`), the CUDA tool wheels its nvptx64 target uses (@rules_sycl_cuda_nvcc, @rules_sycl_cuda_nvvm, @rules_sycl_cuda_cuobjdump), Unified Runtime's CUDA adapter for them (@ur_adapter_cuda, `sycl.cuda_adapter`), Intel's ocloc for Intel GPU images (@rules_sycl_ocloc, pinned Debian sid packages), SPIRV-LLVM-Translator 22 for SYCL C++ device code on the device link (@rules_sycl_llvm_spirv, pinned Debian sid packages), and the root module's DPC++ toolchains (`sycl.dpcpp`).",
 )

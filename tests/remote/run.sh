@@ -40,9 +40,11 @@ app=//tests/hermetic/app50:app50
 # programs that reach every other kind of step a remote worker runs:
 # vector_add_all_targets (JIT SPIR-V, x86-64 AOT images through the CPU
 # runtime's compiler, Intel GPU zebins through ocloc, spir64_gen, nvptx64)
-# and a compressed one. The other examples add only more of the same
-# actions (./test.sh builds and runs them all locally, and under Bazel 7).
-scope=("$app" //examples/vector_add:vector_add_all_targets_trace_test //examples/vector_add:vector_add_intel_gpu_compressed_trace_test)
+# and a compressed one; and examples/onedpl, whose compiles take a library's
+# headers from a repository of their own (@rules_sycl_onedpl): they travel
+# as inputs. The other examples add only more of the same actions
+# (./test.sh builds and runs them all locally, and under Bazel 7).
+scope=("$app" //examples/vector_add:vector_add_all_targets_trace_test //examples/vector_add:vector_add_intel_gpu_compressed_trace_test //examples/onedpl:onedpl_test)
 # Local builds use both cores; a remote build keeps more actions in flight
 # than there are workers, so that a worker finishing an action finds the next
 # one already queued (the scheduler hands it out in the same call).

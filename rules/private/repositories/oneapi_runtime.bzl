@@ -117,6 +117,13 @@ cc_library(
     data = [":runtime_files"],
 )
 
+# oneDPL, the release that goes with this runtime (@rules_sycl_onedpl, a
+# pinned wheel of its own, fetched only when a target depends on it).
+alias(
+    name = "onedpl",
+    actual = "@rules_sycl_onedpl//:onedpl",
+)
+
 # Everything a SYCL program loads at run time: Unified Runtime adapters, the
 # OpenCL ICD loader, Intel's CPU OpenCL runtime and its files, dependencies,
 # and the .icd naming it.
@@ -251,7 +258,7 @@ sycl_oneapi_runtime = repository_rule(
     doc = """Intel's oneAPI SYCL runtime (libsycl.so.9, SYCL headers, Unified Runtime,
 Intel's CPU OpenCL runtime) from pinned PyPI wheels fetched with pip, each
 checked against its sha256. Targets: `:sycl` (cc_library: headers and
-libsycl), `:runtime_files` (what programs load at run time, with a
+libsycl), `:onedpl` (oneDPL: an alias of @rules_sycl_onedpl, sycl_onedpl), `:runtime_files` (what programs load at run time, with a
 generated .icd) and `:sycl_jit` (DPC++'s device compiler libsycl-jit.so.23.1
 and its four libraries in jit/lib/: toolchain files for tools/syclc), and `:libintelocl` with `:cpu_compiler` (the CPU OpenCL
 runtime and the files it reads, which compile spir64_x86_64 images). Set RULES_SYCL_WHEELHOUSE (--repo_env) to a directory holding

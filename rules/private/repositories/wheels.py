@@ -10,7 +10,7 @@ also unpacks payload file SRC (even one left out below) as DST, a copy of
 its own (sycl_oneapi_runtime puts libsycl-jit and the libraries it needs into
 jit/lib/ that way, apart from the runtime's lib/). The second only
 checks a wheel's sha256. The third downloads every wheel pinned in
-oneapi_runtime.bzl and cuda_tools.bzl that DIR does not already hold with the
+oneapi_runtime.bzl, cuda_tools.bzl and onedpl.bzl that DIR does not already hold with the
 right sha256, with pip download --no-deps --only-binary=:all: (by project
 name and version, from whatever index pip is configured for), so that later
 fetches of the repositories need no network (RULES_SYCL_WHEELHOUSE=DIR).
@@ -116,7 +116,7 @@ def unpack(path, staging, copies):
 
 
 # The .bzl files that pin wheels, as struct(name, version, file, sha256).
-_PIN_FILES = ("oneapi_runtime.bzl", "cuda_tools.bzl")
+_PIN_FILES = ("oneapi_runtime.bzl", "cuda_tools.bzl", "onedpl.bzl")
 
 
 def pinned_wheels():
