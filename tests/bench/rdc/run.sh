@@ -29,6 +29,20 @@
 # its tools between runs). CPU time and load: tests/bench/measure.sh.
 #   [ROUNDS=N] [JOBS=N] tests/bench/rdc/run.sh
 # Figures (docs/sycl-cpp.md, "The device link against the per-TU path"):
+# 2026-12-03 20:00-20:07 UTC, another 2-core machine (faster: the same
+# per-TU build 72-74 s), quiet (load 1.9-2.3), the device link's llvm-link,
+# llvm-as and llvm-dis now sid's (hermetic, @rules_sycl_llvm_spirv), same
+# command:
+#  - clean build, round 1: device link 78.6 s wall, 152.8 s CPU (522
+#    processes), per-TU 71.8 s, 140.8 s; round 2: per-TU 73.8 s, 145.0 s,
+#    device link 76.7 s, 149.3 s: 1.09x and 1.04x wall, median 1.07x; CPU
+#    median 1.06x (goal <= 1.15x);
+#  - one-TU edit: 3.0 s (15 processes), 26.2x (goal >= 15x);
+#  - start-up, medians of 5: first kernel's result 101.4 ms device link vs
+#    584.8 ms per-TU; whole run 1074.3 vs 589.6 ms;
+#  - peak RSS: not measured reliably on this machine (the actions finish in
+#    40-60 ms, a few of the probe's 10 ms samples); the largest seen,
+#    SyclModuleId's 66.8 MB tree.
 # 2026-12-03 11:38-11:50 UTC, 2-core machine, quiet (load 2.1-2.3), the
 # round trip on LLVM 22 + SPIRV-LLVM-Translator 22,
 #   OUTPUT_BASE=... JOBS=2 ROUNDS=2 TOP=2 RUNS=5 tests/bench/rdc/run.sh
